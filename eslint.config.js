@@ -1,0 +1,52 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noImport = (group, message) => ['error', { patterns: [{ group, message }] }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      'coverage/',
+      'playwright-report/',
+      'test-results/',
+      'src/app/route-tree.gen.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  // Imports go one way: app → domain and server → domain; domain imports neither.
+  {
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['#server/*', '**/server/**', '**/app/**'],
+        'src/domain is shared: it imports neither app nor server.',
+      ),
+    },
+  },
+  {
+    files: ['src/app/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+    rules: {
+      'no-restricted-imports': noImport(['#server/*', '**/server/**'], 'The app talks to the server over HTTP only.'),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': noImport(['**/app/**'], 'The server does not import the browser app.') },
+  },
+);

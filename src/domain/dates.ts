@@ -1,0 +1,38 @@
+/** Calendar dates travel as YYYY-MM-DD and times as HH:MM (24-hour). */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY_MS = 86_400_000;
+
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+export function isTime(text: string): boolean {
+  return TIME.test(text);
+}
+
+/** Today's date in UTC as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Rental days counted inclusively: picking up and returning on the same day is one day,
+ * 22nd to 25th is four. The same inclusive reading decides overlaps between bookings.
+ */
+export function rentalDays(startDate: string, endDate: string): number {
+  return Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** Two inclusive date ranges overlap when each starts no later than the other ends. */
+export function rangesOverlap(aStart: string, aEnd: string, bStart: string, bEnd: string): boolean {
+  return aStart <= bEnd && bStart <= aEnd;
+}

@@ -1,0 +1,21 @@
+/**
+ * Money never travels as a float: it is stored in minor units (pence) and sent as a decimal
+ * string with two places ("45.00").
+ */
+
+const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** Parses "45", "45.5" or "45.50" into minor units; null when the text is not a plain amount. */
+export function parseMoney(text: string): number | null {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) return null;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Formats minor units as the wire's decimal string: 4550 → "45.50". */
+export function formatMoney(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(minor));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { email, phone, requiredText } from './fields.ts';
+
+export const password = v.pipe(
+  v.string('Password is required.'),
+  v.nonEmpty('Password is required.'),
+  v.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
+  v.maxLength(200, 'Password must be at most 200 characters.'),
+);
+
+export const username = v.pipe(
+  v.string('Username is required.'),
+  v.trim(),
+  v.nonEmpty('Username is required.'),
+  v.minLength(3, 'Username must be at least 3 characters.'),
+  v.maxLength(50, 'Username must be at most 50 characters.'),
+  v.regex(/^[A-Za-z0-9_.+-]+$/, 'Username may contain only letters, digits and . _ + -'),
+);
+
+export const loginSchema = v.object({
+  username: requiredText('Username or e-mail', 254),
+  password: v.pipe(v.string('Password is required.'), v.nonEmpty('Password is required.'), v.maxLength(200)),
+});
+export type LoginInput = v.InferOutput<typeof loginSchema>;
+
+export const customerRegistrationSchema = v.object({
+  email,
+  username,
+  phone_number: phone(),
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  password,
+});
+export type CustomerRegistrationInput = v.InferOutput<typeof customerRegistrationSchema>;
+
+export const passwordResetRequestSchema = v.object({ email });
+
+export const passwordResetConfirmSchema = v.object({
+  password,
+  token: v.pipe(
+    v.string('Invalid or missing reset token.'),
+    v.nonEmpty('Invalid or missing reset token.'),
+    v.maxLength(200),
+  ),
+});
+
+/** The reset form adds the confirmation field; the server is sent only password and token. */
+export const passwordResetFormSchema = v.pipe(
+  v.object({ ...passwordResetConfirmSchema.entries, confirm_password: v.string() }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirm_password']],
+      (input) => input.password === input.confirm_password,
+      'Passwords do not match.',
+    ),
+    ['confirm_password'],
+  ),
+);
+
+export const agentSignupSchema = v.object({
+  agency_name: requiredText('Agency name', 150),
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  email,
+  phone_number: phone(),
+  username,
+  password,
+});
+export type AgentSignupInput = v.InferOutput<typeof agentSignupSchema>;

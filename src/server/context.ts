@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DialectName } from './db/connect.ts';
+import type { Database } from './db/types.ts';
+import type { MediaStore } from './services/images.ts';
+import type { Mailer } from './services/mail.ts';
+import type { Secrets } from './services/secrets.ts';
+import type { Role } from '#domain/constants';
+
+/** What every route may use; built once in buildApp and reachable as `app.deps`. */
+export interface Deps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  config: Config;
+  secrets: Secrets;
+  mailer: Mailer;
+  media: MediaStore;
+  /** Injected so tests can move time (token expiry, reset links). */
+  now(): Date;
+}
+
+/** The signed-in caller, read from the access token. */
+export interface AuthUser {
+  id: number;
+  role: Role;
+  /** Set for agency and agent users. */
+  agencyId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}

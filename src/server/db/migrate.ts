@@ -1,0 +1,23 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { initial } from './migrations/001-initial.ts';
+import type { Database } from './types.ts';
+import type { DialectName } from './connect.ts';
+
+/** Migrations live in code (not read from a folder) so the compiled server carries them. */
+function provider(dialect: DialectName): MigrationProvider {
+  return {
+    getMigrations: async (): Promise<Record<string, Migration>> => ({
+      '001-initial': initial(dialect),
+    }),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${reason}`);
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * Table types for Kysely. Both engines store the same shapes: ids are integers, money is an
+ * integer in minor units, dates and times are text (YYYY-MM-DD, HH:MM), timestamps are ISO 8601
+ * UTC text and booleans are 0/1 integers, so one set of queries serves SQLite and PostgreSQL.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AgencyStatus, BookingStatus, Ownership, PaymentMethod, RequestStatus, Role } from '#domain/constants';
+
+export interface AgencyTable {
+  id: Generated<number>;
+  name: string;
+  status: AgencyStatus;
+  logo_key: string | null;
+  contact_email: string;
+  phone_number: string;
+  created_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  agency_id: number | null;
+  created_at: string;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  family_id: string;
+  expires_at: string;
+  /** Set when the token was exchanged for a new one; presenting it again is reuse. */
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LocationTable {
+  id: Generated<number>;
+  agency_id: number;
+  name: string;
+  city: string;
+}
+
+export interface VehicleTable {
+  id: Generated<number>;
+  agency_id: number;
+  make: string;
+  model: string;
+  color: string;
+  manufacture_year: number;
+  mileage: number;
+  mileage_allowance: number;
+  ownership: Ownership;
+  price_per_day: number;
+  deposit: number;
+  registration_number: string;
+  next_service_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VehicleImageTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  position: number;
+  /** Storage key of the image; its widths are derived from it (see services/images). */
+  file_key: string;
+  created_at: string;
+}
+
+export interface VehicleLocationTable {
+  vehicle_id: number;
+  location_id: number;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  /** The customer's own login, when they registered themselves. */
+  user_id: number | null;
+  /** The agency whose staff created the record; null for self-registered or operator-made. */
+  agency_id: number | null;
+  title: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  national_id: string | null;
+  street_address: string | null;
+  address_line2: string | null;
+  city: string | null;
+  country: string | null;
+  drivers_license_key: string | null;
+  drivers_license_type: string | null;
+  next_of_kin1_first_name: string | null;
+  next_of_kin1_last_name: string | null;
+  next_of_kin1_id_number: string | null;
+  next_of_kin1_phone: string | null;
+  next_of_kin2_first_name: string | null;
+  next_of_kin2_last_name: string | null;
+  next_of_kin2_id_number: string | null;
+  next_of_kin2_phone: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BookingTable {
+  id: Generated<number>;
+  customer_id: number;
+  vehicle_id: number;
+  /** The vehicle's agency when the booking was made, so scoping needs no join. */
+  agency_id: number;
+  booking_request_id: number | null;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location: string | null;
+  dropoff_location: string | null;
+  booking_amount: number;
+  booking_deposit: number;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  estimated_mileage: number | null;
+  discount_amount: number;
+  discount_description: string | null;
+  notes: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface BookingRequestTable {
+  id: Generated<number>;
+  /** Null for a visitor's anonymous request; its contact fields are then set. */
+  customer_id: number | null;
+  vehicle_id: number;
+  agency_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  email: string | null;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location_id: number | null;
+  dropoff_location_id: number | null;
+  message: string | null;
+  status: RequestStatus;
+  staff_notes: string | null;
+  is_reviewed: number;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  /** running until the first request finishes, then done with its stored reply. */
+  state: 'running' | 'done';
+  status_code: number | null;
+  response_body: string | null;
+  content_type: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  agencies: AgencyTable;
+  users: UserTable;
+  refresh_tokens: RefreshTokenTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  locations: LocationTable;
+  vehicles: VehicleTable;
+  vehicle_images: VehicleImageTable;
+  vehicle_locations: VehicleLocationTable;
+  customers: CustomerTable;
+  bookings: BookingTable;
+  booking_requests: BookingRequestTable;
+  idempotency_keys: IdempotencyKeyTable;
+}
+
+export type Agency = Selectable<AgencyTable>;
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type Vehicle = Selectable<VehicleTable>;
+export type NewVehicle = Insertable<VehicleTable>;
+export type VehicleUpdate = Updateable<VehicleTable>;
+export type Customer = Selectable<CustomerTable>;
+export type NewCustomer = Insertable<CustomerTable>;
+export type CustomerUpdate = Updateable<CustomerTable>;
+export type Booking = Selectable<BookingTable>;
+export type NewBooking = Insertable<BookingTable>;
+export type BookingRequest = Selectable<BookingRequestTable>;
+export type NewBookingRequest = Insertable<BookingRequestTable>;
+export type Location = Selectable<LocationTable>;

@@ -1,0 +1,126 @@
+import * as v from 'valibot';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '#domain/constants';
+import type { AuthUser, Deps } from '../context.ts';
+import type { UploadedFile } from '../services/images.ts';
+import { badRequest, forbidden, type HttpError, unauthorized, type FieldErrors } from './errors.ts';
+
+/** Who may call a route: anyone, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+type UserFor<A extends Access> = A extends 'public' ? AuthUser | null : AuthUser;
+
+export interface RouteContext<A extends Access, B, P, Q> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  deps: Deps;
+  user: UserFor<A>;
+  body: B;
+  params: P;
+  query: Q;
+  /** Files of a multipart body, by field name. */
+  files: Record<string, UploadedFile[]>;
+}
+
+export interface RouteSpec<A extends Access, BS, PS, QS> {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path under /api/, e.g. "staff-vehicles/:id/"; a trailing slash is optional for callers. */
+  url: string;
+  access: A;
+  body?: BS;
+  params?: PS;
+  query?: QS;
+  /** Status of a successful reply; 201 for POST unless said otherwise. */
+  status?: number;
+  handler(context: RouteContext<A, Out<BS>, Out<PS>, Out<QS>>): Promise<unknown>;
+}
+
+/** Registers one API operation: access check, then validation, then the handler. */
+export function defineRoute<
+  const A extends Access,
+  BS extends AnySchema | undefined = undefined,
+  PS extends AnySchema | undefined = undefined,
+  QS extends AnySchema | undefined = undefined,
+>(spec: RouteSpec<A, BS, PS, QS>): (app: FastifyInstance) => void {
+  return (app) => {
+    app.route({
+      method: spec.method,
+      url: `/api/${spec.url.replace(/^\/+/, '')}`,
+      handler: async (request, reply) => {
+        const user = authorize(spec.access, request.user);
+        const { fields, files } = splitFiles(request.body);
+        const context = {
+          request,
+          reply,
+          deps: app.deps,
+          user,
+          body: parse(spec.body, fields ?? {}),
+          params: parse(spec.params, request.params),
+          query: parse(spec.query, request.query),
+          files,
+        } as RouteContext<A, Out<BS>, Out<PS>, Out<QS>>;
+        const result = await spec.handler(context);
+        if (reply.sent) return reply;
+        if (result === undefined) return reply.code(204).send();
+        return reply.code(spec.status ?? (spec.method === 'POST' ? 201 : 200)).send(result);
+      },
+    });
+  };
+}
+
+function authorize(access: Access, user: AuthUser | null): AuthUser | null {
+  if (access === 'public') return user;
+  if (!user) throw unauthorized();
+  if (access !== 'signed-in' && !access.includes(user.role)) throw forbidden();
+  return user;
+}
+
+function parse(schema: AnySchema | undefined, input: unknown): unknown {
+  if (!schema) return undefined;
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  throw validationError(result.issues);
+}
+
+export function validationError(issues: readonly v.BaseIssue<unknown>[]): HttpError {
+  const flat = v.flatten(issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]);
+  const fields: FieldErrors = {};
+  for (const [name, messages] of Object.entries(flat.nested ?? {})) {
+    if (messages) fields[name] = messages;
+  }
+  const first = issues[0]?.message ?? 'The request is not valid.';
+  const count = Object.keys(fields).length;
+  return badRequest(count > 1 ? `Please correct the ${count} highlighted fields.` : first, count ? fields : undefined);
+}
+
+/** Multipart bodies carry files beside fields; routes validate the fields and get files apart. */
+function splitFiles(body: unknown): {
+  fields: Record<string, unknown> | undefined;
+  files: Record<string, UploadedFile[]>;
+} {
+  const files: Record<string, UploadedFile[]> = {};
+  if (body === null || body === undefined) return { fields: undefined, files };
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const items = Array.isArray(value) ? value : [value];
+    if (items.length > 0 && items.every((item) => item instanceof ReceivedFile)) {
+      const received = (items as ReceivedFile[]).filter((file) => file.data.length > 0);
+      if (received.length) files[name] = received;
+    } else {
+      fields[name] = value;
+    }
+  }
+  return { fields, files };
+}
+
+/** The value @fastify/multipart's onFile attaches for each file part (see plugins/multipart). */
+export class ReceivedFile implements UploadedFile {
+  constructor(
+    readonly filename: string,
+    readonly mimetype: string,
+    readonly data: Buffer,
+  ) {}
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './db/seed/index.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const seeded = await seedIfEmpty(app.deps, app.log);
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    ``,
+    `Fleet Rental is running at ${url}`,
+    `Database: ${app.deps.dialect}${config.databaseUrl ? '' : ` (${config.dataDir})`}`,
+  ];
+  if (seeded || !config.databaseUrl) {
+    lines.push(
+      `Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((user) => `${user.username} (${user.role})`).join(', ')}`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Start failed: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+import { ReceivedFile } from '../http/route.ts';
+import {
+  claimKey,
+  completeKey,
+  findKey,
+  purgeKeysBefore,
+  reclaimStaleKey,
+  releaseKey,
+} from '../repositories/idempotency.ts';
+
+/** Keys are kept for 8 days: an offline tablet may replay after a long weekend (at least 7). */
+const RETENTION_MS = 8 * 24 * 60 * 60 * 1000;
+/** A claim still running after this long belongs to a run that died; the next replay takes it. */
+const STALE_MS = 2 * 60 * 1000;
+const WAIT_FOR_FIRST_MS = 10_000;
+/** Replies worth repeating: a 5xx, a sign-in prompt or a rate limit say nothing final. */
+const NOT_STORED = new Set([401, 408, 429]);
+const KEY_FORMAT = /^[A-Za-z0-9_-]{8,128}$/;
+
+interface Claim {
+  scope: string;
+  key: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaim: Claim | null;
+  }
+}
+
+/**
+ * `Idempotency-Key` on POST and PATCH: the first request with a key runs and its reply is
+ * stored; the same key and body again gets the stored reply without running anything; the same
+ * key with another body is refused (422); a duplicate arriving mid-run waits for the first.
+ */
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotencyClaim', null);
+  const { db } = app.deps;
+  const iso = (offsetMs = 0) => new Date(app.deps.now().getTime() + offsetMs).toISOString();
+
+  app.addHook('preHandler', async (request, reply) => {
+    if ((request.method !== 'POST' && request.method !== 'PATCH') || !request.url.startsWith('/api/')) return;
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return;
+    if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
+      throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, - or _ (a UUID is ideal).');
+    }
+    const scope = request.user ? `user:${request.user.id}` : 'anonymous';
+    const hash = requestHash(request);
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+
+    for (;;) {
+      if (await claimKey(db, scope, key, hash, iso())) {
+        request.idempotencyClaim = { scope, key };
+        return;
+      }
+      const existing = await findKey(db, scope, key);
+      if (!existing) continue; // released by a failed first run between our two reads: claim again
+      if (existing.request_hash !== hash) {
+        throw new HttpError(422, 'This Idempotency-Key was already used for a different request.');
+      }
+      if (existing.state === 'done') {
+        reply.header('Idempotent-Replayed', 'true');
+        if (existing.content_type) reply.header('Content-Type', existing.content_type);
+        return reply.code(existing.status_code ?? 200).send(existing.response_body ?? '');
+      }
+      if (await reclaimStaleKey(db, scope, key, iso(-STALE_MS), iso())) {
+        request.idempotencyClaim = { scope, key };
+        return;
+      }
+      if (Date.now() > deadline) {
+        throw new HttpError(
+          409,
+          'A request with this Idempotency-Key is still being processed. Try again shortly.',
+          undefined,
+          {
+            'Retry-After': '2',
+          },
+        );
+      }
+      await sleep(50);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
+    const status = reply.statusCode;
+    if (
+      status >= 500 ||
+      NOT_STORED.has(status) ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload) && payload !== null)
+    ) {
+      await releaseKey(db, claim.scope, claim.key);
+    } else {
+      const contentType = reply.getHeader('content-type');
+      await completeKey(db, claim.scope, claim.key, {
+        statusCode: status,
+        body: payload === null ? '' : payload.toString(),
+        contentType: typeof contentType === 'string' ? contentType : null,
+      });
+    }
+    return payload;
+  });
+
+  const purge = () =>
+    purgeKeysBefore(db, iso(-RETENTION_MS)).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'idempotency purge failed'),
+    );
+  const timer = setInterval(purge, 60 * 60 * 1000);
+  timer.unref();
+  app.addHook('onReady', purge);
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Method, route, params and body (files by their content's digest), in a stable order. */
+function requestHash(request: FastifyRequest): string {
+  const canonical = JSON.stringify([
+    request.method,
+    request.routeOptions.url,
+    request.params ?? null,
+    normalise(request.body),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function normalise(value: unknown): unknown {
+  if (value instanceof ReceivedFile) {
+    return { file: createHash('sha256').update(value.data).digest('hex'), name: value.filename, type: value.mimetype };
+  }
+  if (Array.isArray(value)) return value.map(normalise);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, normalise((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value ?? null;
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Database, IdempotencyKeyTable } from '../db/types.ts';
+
+export type IdempotencyRecord = Pick<
+  IdempotencyKeyTable,
+  'request_hash' | 'state' | 'status_code' | 'response_body' | 'content_type' | 'created_at'
+>;
+
+/** Claims the key for a first run; false when some request already holds it. */
+export async function claimKey(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  requestHash: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('idempotency_keys')
+    .values({
+      scope,
+      key,
+      request_hash: requestHash,
+      state: 'running',
+      status_code: null,
+      response_body: null,
+      content_type: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function findKey(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+): Promise<IdempotencyRecord | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'state', 'status_code', 'response_body', 'content_type', 'created_at'])
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Takes over a claim whose first run died (still running long after it began). */
+export async function reclaimStaleKey(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  staleBefore: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ created_at: now })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('state', '=', 'running')
+    .where('created_at', '<', staleBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function completeKey(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  reply: { statusCode: number; body: string; contentType: string | null },
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status_code: reply.statusCode, response_body: reply.body, content_type: reply.contentType })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function releaseKey(db: Kysely<Database>, scope: string, key: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+}
+
+export async function purgeKeysBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
+}

@@ -1,0 +1,3 @@
+import type { RouteRegistrar } from '../index.ts';
+
+export const fleetRoutes: RouteRegistrar[] = [];

@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import { defineRoute } from '../http/route.ts';
+
+/** For operators and the app's connectivity probe: answers 200 only when the database does. */
+export const health = defineRoute({
+  method: 'GET',
+  url: 'health/',
+  access: 'public',
+  async handler({ deps, reply }) {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await sql`select 1`.execute(deps.db);
+      return { status: 'ok', database: deps.dialect };
+    } catch (error) {
+      reply.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'unavailable', error: 'The database is not reachable.' });
+    }
+  },
+});
+
+/** Public settings the app needs before anyone signs in. */
+export const settings = defineRoute({
+  method: 'GET',
+  url: 'settings/',
+  access: 'public',
+  async handler({ deps }) {
+    return { currency: deps.config.currency };
+  },
+});

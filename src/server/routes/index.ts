@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { bookingsRoutes } from './bookings/index.ts';
+import { customersRoutes } from './customers/index.ts';
+import { fleetRoutes } from './fleet/index.ts';
+import { health, settings } from './health.ts';
+import { sessionRoutes } from './session/index.ts';
+
+export type RouteRegistrar = (app: FastifyInstance) => void;
+
+/** Every API operation of SPEC §7, one file each, grouped by area. */
+export function registerRoutes(app: FastifyInstance): void {
+  for (const register of [health, settings, ...sessionRoutes, ...fleetRoutes, ...customersRoutes, ...bookingsRoutes]) {
+    register(app);
+  }
+}

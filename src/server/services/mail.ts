@@ -1,0 +1,48 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+const FROM = 'Fleet Rental <no-reply@fleet-rental.local>';
+
+/**
+ * Sends through SMTP when SMTP_URL is set; otherwise writes each message as an .eml file under
+ * the data folder and logs where, so password reset works on a machine with no mail server.
+ */
+export function createMailer(options: { smtpUrl: string | null; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: FROM, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const folder = path.join(options.dataDir, 'mail');
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: FROM, ...message });
+      await mkdir(folder, { recursive: true });
+      const file = path.join(
+        folder,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      options.log.info({ file, to: message.to, subject: message.subject }, 'mail written to file (no SMTP_URL set)');
+    },
+    close: () => transport.close(),
+  };
+}

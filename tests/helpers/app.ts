@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app';
+import { loadConfig, type Config } from '#server/config';
+import type { Mailer, MailMessage } from '#server/services/mail';
+
+/** Set by scripts/with-postgres.mjs: an admin URL of a throwaway PostgreSQL cluster. */
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? null;
+export const ENGINE: 'sqlite' | 'postgres' = PG_ADMIN_URL ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Mail the server sent, newest last (unless a real mailer was passed). */
+  outbox: MailMessage[];
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** A clock tests can move forward; starts at the real time. */
+export class TestClock {
+  private offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+}
+
+/**
+ * Builds the real server on a fresh database: a new SQLite file in a temp folder, or a new
+ * PostgreSQL database in the throwaway cluster when the suite runs against PostgreSQL.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleet-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (PG_ADMIN_URL) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig(
+    { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env },
+    dataDir,
+  );
+  config.appDir = null;
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = options.mailer ?? {
+    async send(message) {
+      outbox.push(message);
+    },
+    close() {},
+  };
+  const clock = new TestClock();
+  const app = await buildApp({ config, mailer, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    config,
+    outbox,
+    clock,
+    async close() {
+      await app.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+/** The same `#domain/*` and `#server/*` imports as package.json, pointed at the sources. */
+export const sourceAliases = [
+  { find: /^#domain\/(.*)$/, replacement: path.join(root, 'src/domain/$1.ts') },
+  { find: /^#server\/(.*)$/, replacement: path.join(root, 'src/server/$1.ts') },
+];
+
+export default defineConfig({
+  resolve: { alias: sourceAliases },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
