@@ -25,7 +25,7 @@ export function requiredText(label: string, max = 150) {
 /** Optional text: missing, null or blank all become null. */
 export function optionalText(label: string, max = 150) {
   return v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()], `${label} must be text.`))),
+    v.optional(v.nullable(v.union([v.string(), v.number()], `${label} must be text.`)), null),
     v.transform(blankToNull),
     v.nullable(v.pipe(v.string(), v.maxLength(max, `${label} must be at most ${max} characters.`))),
   );
@@ -71,7 +71,7 @@ export function isoDate(label: string) {
 
 export function time(label: string, fallback: string) {
   return v.pipe(
-    v.optional(v.nullable(v.string(`${label} must be a time (HH:MM).`))),
+    v.optional(v.nullable(v.string(`${label} must be a time (HH:MM).`)), fallback),
     v.transform((value) => (value === null || value === undefined || value.trim() === '' ? fallback : value.trim())),
     v.check(isTime, `${label} must be a time (HH:MM).`),
   );
@@ -104,7 +104,7 @@ export function wholeNumber(label: string, options: { min?: number; max?: number
 
 export function optionalWholeNumber(label: string, options: { min?: number; max?: number } = {}) {
   return v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()]))),
+    v.optional(v.nullable(v.union([v.string(), v.number()])), null),
     v.transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : value)),
     v.nullable(wholeNumber(label, options)),
   );
@@ -121,7 +121,7 @@ export function money(label: string) {
 
 export function optionalMoney(label: string) {
   return v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()]))),
+    v.optional(v.nullable(v.union([v.string(), v.number()])), null),
     v.transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : value)),
     v.nullable(money(label)),
   );
@@ -150,10 +150,9 @@ export function boolean(label: string, fallback: boolean) {
   return v.pipe(
     v.optional(
       v.union([v.boolean(), v.picklist(['true', 'false', '1', '0', 'on'])], `${label} must be true or false.`),
+      fallback,
     ),
-    v.transform((value) =>
-      value === undefined ? fallback : value === true || value === 'true' || value === '1' || value === 'on',
-    ),
+    v.transform((value) => value === true || value === 'true' || value === '1' || value === 'on'),
   );
 }
 
