@@ -3,14 +3,14 @@ import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { email, phone, requiredText } from './fields.ts';
 
 export const password = v.pipe(
-  v.string('Password is required.'),
+  v.optional(v.string('Password is required.'), ''),
   v.nonEmpty('Password is required.'),
   v.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`),
   v.maxLength(200, 'Password must be at most 200 characters.'),
 );
 
 export const username = v.pipe(
-  v.string('Username is required.'),
+  v.optional(v.string('Username is required.'), ''),
   v.trim(),
   v.nonEmpty('Username is required.'),
   v.minLength(3, 'Username must be at least 3 characters.'),
@@ -20,7 +20,11 @@ export const username = v.pipe(
 
 export const loginSchema = v.object({
   username: requiredText('Username or e-mail', 254),
-  password: v.pipe(v.string('Password is required.'), v.nonEmpty('Password is required.'), v.maxLength(200)),
+  password: v.pipe(
+    v.optional(v.string('Password is required.'), ''),
+    v.nonEmpty('Password is required.'),
+    v.maxLength(200),
+  ),
 });
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 
@@ -39,7 +43,7 @@ export const passwordResetRequestSchema = v.object({ email });
 export const passwordResetConfirmSchema = v.object({
   password,
   token: v.pipe(
-    v.string('Invalid or missing reset token.'),
+    v.optional(v.string('Invalid or missing reset token.'), ''),
     v.nonEmpty('Invalid or missing reset token.'),
     v.maxLength(200),
   ),

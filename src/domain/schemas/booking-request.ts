@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME, REQUEST_STATUSES } from '../constants.ts';
 import { todayIso } from '../dates.ts';
 import {
+  choice,
   email,
   END_BEFORE_START,
   id,
@@ -63,7 +64,7 @@ export const anonymousBookingRequestSchema = v.pipe(
 export type AnonymousBookingRequestInput = v.InferOutput<typeof anonymousBookingRequestSchema>;
 
 export const requestReviewSchema = v.object({
-  status: v.picklist(REQUEST_STATUSES, 'Status must be pending, accepted or declined.'),
+  status: choice(REQUEST_STATUSES, 'Status must be pending, accepted or declined.'),
   staff_notes: optionalText('Staff notes', 2000),
 });
 export type RequestReviewInput = v.InferOutput<typeof requestReviewSchema>;

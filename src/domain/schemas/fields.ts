@@ -8,14 +8,22 @@ import { isIsoDate, isTime } from '../dates.ts';
 import { parseMoney } from '../money.ts';
 
 const toText = (value: string | number): string => String(value).trim();
-const blankToNull = (value: string | number | null | undefined): string | null => {
-  const text = value === null || value === undefined ? '' : toText(value);
+const blankToNull = (value: string | number | null): string | null => {
+  const text = value === null ? '' : toText(value);
   return text === '' ? null : text;
 };
 
+/**
+ * A field the form must fill. A missing key reads as empty, so the reply says "X is required."
+ * rather than valibot's generic missing-key text.
+ */
+function given(required: string) {
+  return v.optional(v.union([v.string(), v.number()], required), '');
+}
+
 export function requiredText(label: string, max = 150) {
   return v.pipe(
-    v.union([v.string(), v.number()], `${label} is required.`),
+    given(`${label} is required.`),
     v.transform(toText),
     v.nonEmpty(`${label} is required.`),
     v.maxLength(max, `${label} must be at most ${max} characters.`),
@@ -32,7 +40,7 @@ export function optionalText(label: string, max = 150) {
 }
 
 export const email = v.pipe(
-  v.string('E-mail is required.'),
+  v.optional(v.string('E-mail is required.'), ''),
   v.trim(),
   v.nonEmpty('E-mail is required.'),
   v.maxLength(254, 'E-mail must be at most 254 characters.'),
@@ -43,7 +51,7 @@ export const email = v.pipe(
 const PHONE = /^\+?[0-9][0-9 ()-]{5,22}[0-9]$/;
 export function phone(label = 'Phone number') {
   return v.pipe(
-    v.union([v.string(), v.number()], `${label} is required.`),
+    given(`${label} is required.`),
     v.transform(toText),
     v.nonEmpty(`${label} is required.`),
     v.regex(PHONE, `${label} must be a valid phone number, e.g. +44 20 7946 0958.`),
@@ -62,7 +70,7 @@ export function optionalPhone(label: string) {
 
 export function isoDate(label: string) {
   return v.pipe(
-    v.string(`${label} is required.`),
+    v.optional(v.string(`${label} is required.`), ''),
     v.trim(),
     v.nonEmpty(`${label} is required.`),
     v.check(isIsoDate, `${label} must be a date (YYYY-MM-DD).`),
@@ -79,7 +87,7 @@ export function time(label: string, fallback: string) {
 
 export function requiredTime(label: string) {
   return v.pipe(
-    v.string(`${label} is required.`),
+    v.optional(v.string(`${label} is required.`), ''),
     v.trim(),
     v.nonEmpty(`${label} is required.`),
     v.check(isTime, `${label} must be a time (HH:MM).`),
@@ -89,11 +97,10 @@ export function requiredTime(label: string) {
 const toNumber = (value: string | number): number =>
   typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
-/** A whole number at least `min`; strings from forms are converted. */
-export function wholeNumber(label: string, options: { min?: number; max?: number } = {}) {
-  const { min = 0, max = 2_000_000_000 } = options;
+/** The conversion and bounds of a whole number, for a value known to be present. */
+function integerFrom(label: string, min: number, max: number) {
   return v.pipe(
-    v.union([v.string(), v.number()], `${label} is required.`),
+    v.union([v.string(), v.number()], `${label} must be a number.`),
     v.transform(toNumber),
     v.number(`${label} must be a number.`),
     v.integer(`${label} must be a whole number.`),
@@ -102,28 +109,50 @@ export function wholeNumber(label: string, options: { min?: number; max?: number
   );
 }
 
+const blankToNullValue = (value: string | number | null): string | number | null =>
+  value === null || String(value).trim() === '' ? null : value;
+
+/** A whole number at least `min`; strings from forms are converted. */
+export function wholeNumber(label: string, options: { min?: number; max?: number } = {}) {
+  const { min = 0, max = 2_000_000_000 } = options;
+  return v.pipe(
+    given(`${label} is required.`),
+    v.check((value) => toText(value) !== '', `${label} is required.`),
+    integerFrom(label, min, max),
+  );
+}
+
 export function optionalWholeNumber(label: string, options: { min?: number; max?: number } = {}) {
+  const { min = 0, max = 2_000_000_000 } = options;
   return v.pipe(
     v.optional(v.nullable(v.union([v.string(), v.number()])), null),
-    v.transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : value)),
-    v.nullable(wholeNumber(label, options)),
+    v.transform(blankToNullValue),
+    v.nullable(integerFrom(label, min, max)),
+  );
+}
+
+function moneyFrom(label: string) {
+  return v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform((value) => parseMoney(String(value))),
+    v.number(`${label} must be an amount of at most two decimals, e.g. 45.00.`),
   );
 }
 
 /** An amount of money in minor units, given as "45", "45.5", "45.50" or 45.5. */
 export function money(label: string) {
   return v.pipe(
-    v.union([v.string(), v.number()], `${label} is required.`),
-    v.transform((value) => parseMoney(String(value))),
-    v.number(`${label} must be an amount of at most two decimals, e.g. 45.00.`),
+    given(`${label} is required.`),
+    v.check((value) => toText(value) !== '', `${label} is required.`),
+    moneyFrom(label),
   );
 }
 
 export function optionalMoney(label: string) {
   return v.pipe(
     v.optional(v.nullable(v.union([v.string(), v.number()])), null),
-    v.transform((value) => (value === null || value === undefined || String(value).trim() === '' ? null : value)),
-    v.nullable(money(label)),
+    v.transform(blankToNullValue),
+    v.nullable(moneyFrom(label)),
   );
 }
 
@@ -141,7 +170,7 @@ export function idList(label: string) {
   return v.pipe(
     v.optional(v.union([v.array(v.union([v.string(), v.number()])), v.string(), v.number()]), []),
     v.transform((value) => (Array.isArray(value) ? value : [value]).filter((item) => String(item).trim() !== '')),
-    v.array(id(label)),
+    v.array(integerFrom(label, 1, 2_000_000_000)),
     v.transform((ids) => [...new Set(ids)]),
   );
 }
@@ -153,6 +182,15 @@ export function boolean(label: string, fallback: boolean) {
       fallback,
     ),
     v.transform((value) => value === true || value === 'true' || value === '1' || value === 'on'),
+  );
+}
+
+/** One of a fixed list of values, with one message for a missing or unknown value. */
+export function choice<const T extends readonly string[]>(options: T, message: string) {
+  return v.pipe(
+    v.optional(v.string(message), ''),
+    v.check((value) => options.includes(value), message),
+    v.transform((value) => value as T[number]),
   );
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../dates.ts';
+import { PARSE_CONFIG } from './parse.ts';
 import { customerRegistrationSchema, passwordResetFormSchema } from './accounts.ts';
 import { staffBookingSchema } from './booking.ts';
 import { anonymousBookingRequestSchema, bookingRequestSchema } from './booking-request.ts';
@@ -10,7 +11,7 @@ import { vehicleSchema, vehicleUpdateSchema } from './vehicle.ts';
 const messages = (result: { issues?: readonly v.BaseIssue<unknown>[] }) =>
   (result.issues ?? []).map((issue) => issue.message);
 const fieldMessages = (schema: v.GenericSchema, input: unknown) => {
-  const result = v.safeParse(schema, input);
+  const result = v.safeParse(schema, input, PARSE_CONFIG);
   return result.success ? {} : v.flatten(result.issues).nested;
 };
 
@@ -35,6 +36,20 @@ describe('shared form schemas', () => {
     });
     expect(ok.email).toBe('ann@example.com');
     expect(ok.first_name).toBe('Ann');
+  });
+
+  it('a missing field says "X is required."', () => {
+    expect(fieldMessages(customerRegistrationSchema, {})).toMatchObject({
+      password: ['Password is required.'],
+      email: ['E-mail is required.'],
+      first_name: ['First name is required.'],
+    });
+    expect(fieldMessages(vehicleSchema, {})).toMatchObject({
+      mileage: ['Mileage is required.'],
+      price_per_day: ['Price per day is required.'],
+      ownership: ['Ownership must be company or private.'],
+      next_service_date: ['Next service date is required.'],
+    });
   });
 
   it('the reset form says "Passwords do not match."', () => {

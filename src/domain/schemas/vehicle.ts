@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { OWNERSHIPS } from '../constants.ts';
-import { id, idList, isoDate, money, optionalId, requiredText, wholeNumber } from './fields.ts';
+import { choice, id, idList, isoDate, money, optionalId, requiredText, wholeNumber } from './fields.ts';
 
 const thisYear = new Date().getUTCFullYear();
 
@@ -12,7 +12,7 @@ export const vehicleFields = {
   manufacture_year: wholeNumber('Manufacture year', { min: 1950, max: thisYear + 1 }),
   mileage: wholeNumber('Mileage', { max: 5_000_000 }),
   mileage_allowance: wholeNumber('Mileage allowance', { max: 100_000 }),
-  ownership: v.picklist(OWNERSHIPS, 'Ownership must be company or private.'),
+  ownership: choice(OWNERSHIPS, 'Ownership must be company or private.'),
   price_per_day: money('Price per day'),
   deposit: money('Deposit'),
   registration_number: v.pipe(requiredText('Registration number', 15), v.toUpperCase()),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#domain/constants';
+import { PARSE_CONFIG } from '#domain/schemas/parse';
 import type { AuthUser, Deps } from '../context.ts';
 import type { UploadedFile } from '../services/images.ts';
 import { badRequest, forbidden, type HttpError, unauthorized, type FieldErrors } from './errors.ts';
@@ -79,7 +80,7 @@ function authorize(access: Access, user: AuthUser | null): AuthUser | null {
 
 function parse(schema: AnySchema | undefined, input: unknown): unknown {
   if (!schema) return undefined;
-  const result = v.safeParse(schema, input);
+  const result = v.safeParse(schema, input, PARSE_CONFIG);
   if (result.success) return result.output;
   throw validationError(result.issues);
 }

@@ -20,6 +20,8 @@ const WAIT_FOR_FIRST_MS = 10_000;
 /** Replies worth repeating: a 5xx, a sign-in prompt or a rate limit say nothing final. */
 const NOT_STORED = new Set([401, 408, 429]);
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,128}$/;
+/** Calls whose reply sets session cookies: a stored reply would replay the body without them. */
+const SESSION_ROUTES = new Set(['/api/login/', '/api/token/refresh/', '/api/logout/']);
 
 interface Claim {
   scope: string;
@@ -45,7 +47,7 @@ export function registerIdempotency(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
     if ((request.method !== 'POST' && request.method !== 'PATCH') || !request.url.startsWith('/api/')) return;
     const key = request.headers['idempotency-key'];
-    if (key === undefined) return;
+    if (key === undefined || SESSION_ROUTES.has(request.routeOptions.url ?? '')) return;
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
       throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, - or _ (a UUID is ideal).');
     }

@@ -1,9 +1,85 @@
-import type { Kysely } from 'kysely';
-import type { Customer, Database } from '../db/types.ts';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { formatMoney } from '#domain/money';
+import type { Customer, CustomerUpdate, Database, NewCustomer } from '../db/types.ts';
+
+/** A customer as the API sends it (SPEC §3), never with storage keys. */
+export interface ApiCustomer {
+  id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string;
+  national_id: string | null;
+  street_address: string | null;
+  address_line2: string | null;
+  city: string | null;
+  country: string | null;
+  /** The authorised URL that streams the private file, or null. */
+  drivers_license: string | null;
+  drivers_license_type: string | null;
+  next_of_kin1_first_name: string | null;
+  next_of_kin1_last_name: string | null;
+  next_of_kin1_id_number: string | null;
+  next_of_kin1_phone: string | null;
+  next_of_kin2_first_name: string | null;
+  next_of_kin2_last_name: string | null;
+  next_of_kin2_id_number: string | null;
+  next_of_kin2_phone: string | null;
+  /** The detail screen shows the Kin 2 tab only when this is true (SPEC §3). */
+  next_of_kin_2: boolean;
+  agency_id: number | null;
+  has_account: boolean;
+  created_at: string;
+  updated_at: string;
+  last_booking_date: string | null;
+}
+
+export interface CustomerAnalytics {
+  totalBookings: number;
+  totalSpent: string;
+  totalMileage: number;
+}
+
+/** Whose customers a caller sees: null for the operator (all), else one agency's. */
+export type AgencyScope = number | null;
+
+export interface CustomerListOptions {
+  search?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+type CustomerRow = Customer & { last_booking_date: string | null };
+type CustomersEb = ExpressionBuilder<Database, 'customers'>;
 
 /** The customer record of a signed-in customer user. */
 export async function findCustomerByUserId(db: Kysely<Database>, userId: number): Promise<Customer | undefined> {
   return db.selectFrom('customers').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * The customer-of-agency rule as a condition on `customers`: the agency created the record, or
+ * the customer booked or asked to book one of its vehicles.
+ */
+function ofAgency(eb: CustomersEb, agencyId: number) {
+  return eb.or([
+    eb('customers.agency_id', '=', agencyId),
+    eb.exists(
+      eb
+        .selectFrom('bookings')
+        .select('bookings.id')
+        .whereRef('bookings.customer_id', '=', 'customers.id')
+        .where('bookings.agency_id', '=', agencyId),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('booking_requests')
+        .select('booking_requests.id')
+        .whereRef('booking_requests.customer_id', '=', 'customers.id')
+        .where('booking_requests.agency_id', '=', agencyId),
+    ),
+  ]);
 }
 
 /**
@@ -15,25 +91,266 @@ export async function isCustomerOfAgency(db: Kysely<Database>, customerId: numbe
     .selectFrom('customers')
     .select('id')
     .where('id', '=', customerId)
-    .where((eb) =>
-      eb.or([
-        eb('agency_id', '=', agencyId),
-        eb.exists(
-          eb
-            .selectFrom('bookings')
-            .select('bookings.id')
-            .whereRef('bookings.customer_id', '=', 'customers.id')
-            .where('bookings.agency_id', '=', agencyId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('booking_requests')
-            .select('booking_requests.id')
-            .whereRef('booking_requests.customer_id', '=', 'customers.id')
-            .where('booking_requests.agency_id', '=', agencyId),
-        ),
-      ]),
-    )
+    .where((eb) => ofAgency(eb, agencyId))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Customers with their latest booking date, as far as the scope may see bookings. */
+function selectCustomers(db: Kysely<Database>, scope: AgencyScope) {
+  return db
+    .selectFrom('customers')
+    .selectAll('customers')
+    .select((eb) => {
+      let latest = eb
+        .selectFrom('bookings')
+        .select((inner) => inner.fn.max('bookings.start_date').as('latest'))
+        .whereRef('bookings.customer_id', '=', 'customers.id');
+      if (scope !== null) latest = latest.where('bookings.agency_id', '=', scope);
+      return latest.as('last_booking_date');
+    })
+    .$if(scope !== null, (query) => query.where((eb) => ofAgency(eb, scope ?? 0)));
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function searchCondition(eb: CustomersEb, search: string) {
+  const pattern = likePattern(search);
+  const like = (expression: RawBuilder<string>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+  const conditions = [
+    like(sql<string>`${sql.ref('customers.first_name')} || ' ' || ${sql.ref('customers.last_name')}`),
+    like(sql<string>`${sql.ref('customers.email')}`),
+    like(sql<string>`${sql.ref('customers.phone_number')}`),
+    like(sql<string>`coalesce(${sql.ref('customers.national_id')}, '')`),
+  ];
+  // Phone numbers are stored as typed ("+44 7700 900123"); let "7700900123" find them too.
+  const digits = search.replace(/[\s()-]/g, '');
+  if (/^\+?\d+$/.test(digits)) {
+    const compact = likePattern(digits);
+    conditions.push(
+      sql<SqlBool>`replace(replace(replace(replace(${sql.ref('customers.phone_number')}, ' ', ''), '-', ''), '(', ''), ')', '') like ${compact} escape '\\'`,
+    );
+  }
+  return eb.or(conditions);
+}
+
+/** One page of the customers a scope may see, by last name, first name, id. */
+export async function listCustomers(
+  db: Kysely<Database>,
+  scope: AgencyScope,
+  options: CustomerListOptions,
+): Promise<{ items: ApiCustomer[]; total: number }> {
+  const search = options.search?.trim() ?? '';
+  const base = selectCustomers(db, scope).$if(search !== '', (query) =>
+    query.where((eb) => searchCondition(eb, search)),
+  );
+  const [rows, count] = await Promise.all([
+    base
+      .orderBy(sql`lower(${sql.ref('customers.last_name')})`)
+      .orderBy(sql`lower(${sql.ref('customers.first_name')})`)
+      .orderBy('customers.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    db
+      .selectFrom(base.as('visible'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toApiCustomer), total: Number(count.total) };
+}
+
+/** One customer if the scope may see it. */
+export async function findCustomerInScope(
+  db: Kysely<Database>,
+  id: number,
+  scope: AgencyScope,
+): Promise<Customer | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(scope !== null, (query) => query.where((eb) => ofAgency(eb, scope ?? 0)))
+    .executeTakeFirst();
+}
+
+/** The API shape of one customer; `scope` limits which bookings give the last booking date. */
+export async function getApiCustomer(
+  db: Kysely<Database>,
+  id: number,
+  scope: AgencyScope,
+): Promise<ApiCustomer | undefined> {
+  const row = await selectCustomers(db, scope).where('customers.id', '=', id).executeTakeFirst();
+  return row ? toApiCustomer(row) : undefined;
+}
+
+export async function insertCustomer(db: Kysely<Database>, values: NewCustomer): Promise<number> {
+  const row = await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What a licence change does: put a new stored file in place, or take the current one away. */
+export type LicenseChange = { key: string; type: string } | null;
+
+/**
+ * Updates a customer's fields and, when `license` is given, swaps its licence. The swap only
+ * lands if the licence is still the one read, so two concurrent uploads can't both believe they
+ * replaced the same file; the caller removes `previousKey` from disk once this has committed.
+ * Undefined when the customer no longer exists.
+ */
+export async function updateCustomer(
+  db: Kysely<Database>,
+  id: number,
+  changes: Omit<CustomerUpdate, 'id' | 'drivers_license_key' | 'drivers_license_type'>,
+  license: LicenseChange | undefined,
+  now: string,
+): Promise<{ previousKey: string | null } | undefined> {
+  const hasChanges = Object.keys(changes).length > 0 || license !== undefined;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const current = await db
+      .selectFrom('customers')
+      .select('drivers_license_key')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) return undefined;
+    if (!hasChanges) return { previousKey: null };
+    const licenseColumns =
+      license === undefined
+        ? {}
+        : { drivers_license_key: license?.key ?? null, drivers_license_type: license?.type ?? null };
+    const result = await db
+      .updateTable('customers')
+      .set({ ...changes, ...licenseColumns, updated_at: now })
+      .where('id', '=', id)
+      .$if(license !== undefined, (query) =>
+        query.where((eb) =>
+          current.drivers_license_key === null
+            ? eb('drivers_license_key', 'is', null)
+            : eb('drivers_license_key', '=', current.drivers_license_key),
+        ),
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) {
+      return { previousKey: license === undefined ? null : current.drivers_license_key };
+    }
+  }
+  throw new Error(`customer ${id}: licence kept changing under a concurrent update`);
+}
+
+export type DeleteCustomerOutcome = 'deleted' | 'not-found' | 'has-bookings' | 'has-account';
+
+/**
+ * Deletes a customer with their booking requests, unless they have bookings or their own login.
+ * The refusal is re-checked by the delete itself so a booking made meanwhile is never cascaded
+ * away. Returns the licence key to remove from disk after commit.
+ */
+export async function deleteCustomer(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ outcome: DeleteCustomerOutcome; licenseKey: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const customer = await trx
+      .selectFrom('customers')
+      .select(['id', 'user_id', 'drivers_license_key'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!customer) return { outcome: 'not-found', licenseKey: null };
+    if (customer.user_id !== null) return { outcome: 'has-account', licenseKey: null };
+    const booked = await trx.selectFrom('bookings').select('id').where('customer_id', '=', id).executeTakeFirst();
+    if (booked) return { outcome: 'has-bookings', licenseKey: null };
+    await trx.deleteFrom('booking_requests').where('customer_id', '=', id).execute();
+    const result = await trx
+      .deleteFrom('customers')
+      .where('id', '=', id)
+      .where('user_id', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('bookings').select('bookings.id').whereRef('bookings.customer_id', '=', 'customers.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw new CustomerChangedError();
+    return { outcome: 'deleted', licenseKey: customer.drivers_license_key };
+  });
+}
+
+/** A booking or login appeared between the checks and the delete: the transaction is undone. */
+export class CustomerChangedError extends Error {
+  constructor() {
+    super('customer changed during delete');
+  }
+}
+
+/** Booking totals of a customer; `scope` limits them to one agency's bookings. */
+export async function customerAnalytics(
+  db: Kysely<Database>,
+  customerId: number,
+  scope: AgencyScope,
+): Promise<CustomerAnalytics> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total_bookings'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            eb.case().when('booking_status', '=', 'cancelled').then(eb.lit(0)).else(eb.ref('booking_amount')).end(),
+          ),
+          eb.lit(0),
+        )
+        .as('total_spent'),
+      eb.fn.coalesce(eb.fn.sum<number>(eb.fn.coalesce('estimated_mileage', eb.lit(0))), eb.lit(0)).as('total_mileage'),
+    ])
+    .where('customer_id', '=', customerId)
+    .$if(scope !== null, (query) => query.where('agency_id', '=', scope ?? 0))
+    .executeTakeFirstOrThrow();
+  return {
+    totalBookings: Number(row.total_bookings),
+    totalSpent: formatMoney(Number(row.total_spent)),
+    totalMileage: Number(row.total_mileage),
+  };
+}
+
+const LICENSE_URL = (id: number) => `/api/customers/${id}/drivers_license/`;
+
+function toApiCustomer(row: CustomerRow): ApiCustomer {
+  return {
+    id: row.id,
+    title: row.title,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone_number: row.phone_number,
+    email: row.email,
+    national_id: row.national_id,
+    street_address: row.street_address,
+    address_line2: row.address_line2,
+    city: row.city,
+    country: row.country,
+    drivers_license: row.drivers_license_key ? LICENSE_URL(row.id) : null,
+    drivers_license_type: row.drivers_license_key ? row.drivers_license_type : null,
+    next_of_kin1_first_name: row.next_of_kin1_first_name,
+    next_of_kin1_last_name: row.next_of_kin1_last_name,
+    next_of_kin1_id_number: row.next_of_kin1_id_number,
+    next_of_kin1_phone: row.next_of_kin1_phone,
+    next_of_kin2_first_name: row.next_of_kin2_first_name,
+    next_of_kin2_last_name: row.next_of_kin2_last_name,
+    next_of_kin2_id_number: row.next_of_kin2_id_number,
+    next_of_kin2_phone: row.next_of_kin2_phone,
+    next_of_kin_2: [
+      row.next_of_kin2_first_name,
+      row.next_of_kin2_last_name,
+      row.next_of_kin2_id_number,
+      row.next_of_kin2_phone,
+    ].some((value) => value !== null && value !== ''),
+    agency_id: row.agency_id,
+    has_account: row.user_id !== null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_booking_date: row.last_booking_date ?? null,
+  };
 }

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { AgencyStatus } from '#domain/constants';
+import type { Database } from '../db/types.ts';
+import { insertUser, type NewAccount } from './users.ts';
+
+export interface AgencySummary {
+  id: number;
+  name: string;
+  status: AgencyStatus;
+}
+
+/**
+ * A partner's sign-up: a pending agency and the `agency` user who owns it, together or not at
+ * all. The operator approves the agency later; until then its vehicles stay out of public lists.
+ */
+export async function createPendingAgency(
+  db: Kysely<Database>,
+  agency: { name: string },
+  owner: NewAccount,
+  now: string,
+): Promise<AgencySummary> {
+  return db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('agencies')
+      .values({
+        name: agency.name,
+        status: 'pending',
+        logo_key: null,
+        contact_email: owner.email,
+        phone_number: owner.phone_number,
+        created_at: now,
+      })
+      .returning(['id', 'name', 'status'])
+      .executeTakeFirstOrThrow();
+    await insertUser(trx, owner, 'agency', created.id, now);
+    return created;
+  });
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+
+export interface StoredRefreshToken {
+  id: number;
+  user_id: number;
+  family_id: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface NewRefreshToken {
+  userId: number;
+  tokenHash: string;
+  familyId: string;
+  expiresAt: string;
+}
+
+export async function insertRefreshToken(db: Kysely<Database>, token: NewRefreshToken, now: string): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: token.userId,
+      token_hash: token.tokenHash,
+      family_id: token.familyId,
+      expires_at: token.expiresAt,
+      used_at: null,
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function findRefreshToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<StoredRefreshToken | undefined> {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'used_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Exchanges a live token for its successor in one transaction. The exchange only happens when the
+ * presented token is still unused and unrevoked at write time, so of two concurrent refreshes with
+ * one token exactly one succeeds; false means the caller lost that race (treat it as reuse).
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  presentedId: number,
+  next: NewRefreshToken,
+  now: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', presentedId)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await insertRefreshToken(trx, next, now);
+    return true;
+  });
+}
+
+export async function revokeRefreshFamily(db: Kysely<Database>, familyId: string, now: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeUserRefreshTokens(db: Kysely<Database>, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Expired tokens prove nothing any more (reuse of one is refused as expired anyway). */
+export async function deleteExpiredRefreshTokens(db: Kysely<Database>, userId: number, now: string): Promise<void> {
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_CUSTOMER_TITLE, type AgencyStatus, type Role } from '#domain/constants';
+import type { Database, User } from '../db/types.ts';
+
+/** The signed-in user as the API shows it (login, token refresh and auth/me). */
+export interface UserProfile {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  role: Role;
+  agency: { id: number; name: string; status: AgencyStatus } | null;
+  customer_id: number | null;
+}
+
+export type UniqueUserField = 'username' | 'email';
+
+/** A username or e-mail address already belongs to another user. */
+export class DuplicateUserError extends Error {
+  constructor(readonly fields: UniqueUserField[]) {
+    super(`duplicate user ${fields.join(', ')}`);
+  }
+}
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  passwordHash: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+}
+
+const lower = (value: string) => value.toLowerCase();
+
+/** The account a sign-in name refers to: its username exactly, or its e-mail in any case. */
+export async function findUserForLogin(
+  db: Kysely<Database>,
+  identifier: string,
+): Promise<Pick<User, 'id' | 'password_hash'> | undefined> {
+  const byUsername = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('username', '=', identifier)
+    .executeTakeFirst();
+  if (byUsername) return byUsername;
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', lower(identifier)))
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', lower(email)))
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function findUserProfile(db: Kysely<Database>, id: number): Promise<UserProfile | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('agencies', 'agencies.id', 'users.agency_id')
+    .leftJoin('customers', 'customers.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.phone_number',
+      'users.role',
+      'agencies.id as agency_id',
+      'agencies.name as agency_name',
+      'agencies.status as agency_status',
+      'customers.id as customer_id',
+    ])
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { agency_id, agency_name, agency_status, ...user } = row;
+  return {
+    ...user,
+    agency:
+      agency_id !== null && agency_name !== null && agency_status !== null
+        ? { id: agency_id, name: agency_name, status: agency_status }
+        : null,
+  };
+}
+
+/** Which of the username and e-mail address are already taken (e-mail in any case). */
+export async function takenUserFields(
+  db: Kysely<Database>,
+  candidate: { username: string; email: string },
+): Promise<UniqueUserField[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) =>
+      eb.or([
+        eb('username', '=', candidate.username),
+        eb(eb.fn<string>('lower', ['email']), '=', lower(candidate.email)),
+      ]),
+    )
+    .execute();
+  const taken: UniqueUserField[] = [];
+  if (rows.some((row) => row.username === candidate.username)) taken.push('username');
+  if (rows.some((row) => lower(row.email) === lower(candidate.email))) taken.push('email');
+  return taken;
+}
+
+/**
+ * Inserts a user; a unique-constraint failure (two sign-ups racing for one name) becomes a
+ * DuplicateUserError naming the field, on SQLite and on PostgreSQL alike.
+ */
+export async function insertUser(
+  db: Kysely<Database>,
+  account: NewAccount,
+  role: Role,
+  agencyId: number | null,
+  now: string,
+): Promise<number> {
+  try {
+    const row = await db
+      .insertInto('users')
+      .values({
+        username: account.username,
+        email: account.email,
+        password_hash: account.passwordHash,
+        role,
+        first_name: account.first_name,
+        last_name: account.last_name,
+        phone_number: account.phone_number,
+        agency_id: agencyId,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (error) {
+    const field = duplicateUserField(error);
+    if (field) throw new DuplicateUserError([field]);
+    throw error;
+  }
+}
+
+/** A self-registered customer: the login and its customer record, together or not at all. */
+export async function createCustomerAccount(db: Kysely<Database>, account: NewAccount, now: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const userId = await insertUser(trx, account, 'customer', null, now);
+    await trx
+      .insertInto('customers')
+      .values({
+        user_id: userId,
+        agency_id: null,
+        title: DEFAULT_CUSTOMER_TITLE,
+        first_name: account.first_name,
+        last_name: account.last_name,
+        phone_number: account.phone_number,
+        email: account.email,
+        national_id: null,
+        street_address: null,
+        address_line2: null,
+        city: null,
+        country: null,
+        drivers_license_key: null,
+        drivers_license_type: null,
+        next_of_kin1_first_name: null,
+        next_of_kin1_last_name: null,
+        next_of_kin1_id_number: null,
+        next_of_kin1_phone: null,
+        next_of_kin2_first_name: null,
+        next_of_kin2_last_name: null,
+        next_of_kin2_id_number: null,
+        next_of_kin2_phone: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return userId;
+  });
+}
+
+export async function updatePasswordHash(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/**
+ * Reads which users column a unique violation is about. better-sqlite3 says
+ * "UNIQUE constraint failed: users.email"; PostgreSQL reports code 23505 with the constraint
+ * name (users_email_key) and a detail "Key (email)=(…) already exists.".
+ */
+function duplicateUserField(error: unknown): UniqueUserField | null {
+  if (!(error instanceof Error)) return null;
+  const { code, constraint, detail } = error as Error & { code?: unknown; constraint?: unknown; detail?: unknown };
+  let text: string;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') text = error.message;
+  else if (code === '23505') text = `${String(constraint ?? '')} ${String(detail ?? '')}`;
+  else return null;
+  if (/users\.username|users_username|\(username\)/.test(text)) return 'username';
+  if (/users\.email|users_email|\(email\)/.test(text)) return 'email';
+  return null;
+}

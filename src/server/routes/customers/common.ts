@@ -1,0 +1,85 @@
+import * as v from 'valibot';
+import { LICENSE_MAX_BYTES } from '#domain/constants';
+import { customerUpdateSchema } from '#domain/schemas/customer';
+import { id } from '#domain/schemas/fields';
+import type { AuthUser, Deps } from '../../context.ts';
+import type { Customer } from '../../db/types.ts';
+import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
+import { agencyScope } from '../../http/scope.ts';
+import {
+  findCustomerInScope,
+  getApiCustomer,
+  type AgencyScope,
+  type ApiCustomer,
+} from '../../repositories/customers.ts';
+import type { UploadedFile } from '../../services/images.ts';
+
+/** Who works with customer records (SPEC §6: staff-side roles). */
+export const STAFF_SIDE = ['staff', 'agency', 'agent'] as const;
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+export const LICENSE_FIELD = 'drivers_license';
+/** SPEC §5: the staff forms take an image licence only, with these words. */
+export const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
+export const TOO_LARGE = 'File size should not exceed 5MB.';
+
+export const customerIdParams = v.object({ id: id('Customer') });
+
+/** What a customer may change on their own record: not the title staff chose, nor who owns it. */
+export const ownCustomerUpdateSchema = v.omit(customerUpdateSchema, ['title']);
+
+/** The customer if the caller's agency may see it; another agency's is "not found", never "forbidden". */
+export async function loadCustomerInScope(deps: Deps, user: AuthUser, customerId: number): Promise<Customer> {
+  const customer = await findCustomerInScope(deps.db, customerId, agencyScope(user));
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  return customer;
+}
+
+/** The API shape of a customer the caller may see. */
+export async function customerReply(deps: Deps, customerId: number, scope: AgencyScope): Promise<ApiCustomer> {
+  const customer = await getApiCustomer(deps.db, customerId, scope);
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  return customer;
+}
+
+/** The one licence file of a multipart body, if any. */
+export function licenseUpload(files: Record<string, UploadedFile[]>): UploadedFile | undefined {
+  const uploads = files[LICENSE_FIELD] ?? [];
+  if (uploads.length > 1) {
+    throw badRequest('Send one licence file.', { [LICENSE_FIELD]: ['Send one licence file.'] });
+  }
+  return uploads[0];
+}
+
+function isPdf(file: UploadedFile): boolean {
+  return file.data.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+/** Staff forms: an image only (re-encoded, private), at most 5 MB. */
+export async function storeStaffLicense(deps: Deps, file: UploadedFile): Promise<{ key: string; type: string }> {
+  if (file.data.length > LICENSE_MAX_BYTES) throw payloadTooLarge(TOO_LARGE, { [LICENSE_FIELD]: [TOO_LARGE] });
+  if (isPdf(file)) throw unsupportedMediaType(IMAGE_ONLY, { [LICENSE_FIELD]: [IMAGE_ONLY] });
+  try {
+    return await deps.media.storeLicense(file, LICENSE_MAX_BYTES, LICENSE_FIELD);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 415) {
+      throw unsupportedMediaType(IMAGE_ONLY, { [LICENSE_FIELD]: [IMAGE_ONLY] });
+    }
+    throw error;
+  }
+}
+
+/** The customer's own upload (confirmation wizard): an image or a PDF, at most 5 MB. */
+export async function storeOwnLicense(deps: Deps, file: UploadedFile): Promise<{ key: string; type: string }> {
+  return deps.media.storeLicense(file, LICENSE_MAX_BYTES, LICENSE_FIELD);
+}
+
+/** Runs a write that follows a stored file; if the write fails the file is removed again. */
+export async function withStoredFile<T>(deps: Deps, key: string | null, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (key) await deps.media.removePrivate(key);
+    throw error;
+  }
+}

@@ -1,0 +1,16 @@
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { customerAnalytics } from '../../repositories/customers.ts';
+import { customerIdParams, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+
+/** GET customers/:id/analytics/: booking totals; an agency only counts its own bookings. */
+export const getCustomerAnalytics = defineRoute({
+  method: 'GET',
+  url: 'customers/:id/analytics/',
+  access: STAFF_SIDE,
+  params: customerIdParams,
+  async handler({ deps, user, params }) {
+    await loadCustomerInScope(deps, user, params.id);
+    return customerAnalytics(deps.db, params.id, agencyScope(user));
+  },
+});

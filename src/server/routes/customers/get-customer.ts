@@ -1,0 +1,15 @@
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { customerIdParams, customerReply, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+
+/** GET customers/:id/: one customer the caller may see. */
+export const getCustomer = defineRoute({
+  method: 'GET',
+  url: 'customers/:id/',
+  access: STAFF_SIDE,
+  params: customerIdParams,
+  async handler({ deps, user, params }) {
+    await loadCustomerInScope(deps, user, params.id);
+    return customerReply(deps, params.id, agencyScope(user));
+  },
+});

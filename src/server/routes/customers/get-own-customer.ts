@@ -1,0 +1,16 @@
+import { notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { CUSTOMER_NOT_FOUND, customerReply } from './common.ts';
+
+/** GET customers/me/: the signed-in customer's own record (the wizard shows address and kin). */
+export const getOwnCustomer = defineRoute({
+  method: 'GET',
+  url: 'customers/me/',
+  access: ['customer'],
+  async handler({ deps, user }) {
+    const customer = await findCustomerByUserId(deps.db, user.id);
+    if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+    return customerReply(deps, customer.id, null);
+  },
+});

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { optionalText, wholeNumber } from '#domain/schemas/fields';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { listCustomers } from '../../repositories/customers.ts';
+import { STAFF_SIDE } from './common.ts';
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+
+const listQuery = v.object({
+  search: optionalText('Search', 100),
+  limit: v.optional(wholeNumber('Limit', { min: 1, max: MAX_LIMIT }), DEFAULT_LIMIT),
+  offset: v.optional(wholeNumber('Offset', { min: 0 }), 0),
+});
+
+/** GET customers/: the customers the caller's agency may see (the operator: all), searchable. */
+export const listCustomersRoute = defineRoute({
+  method: 'GET',
+  url: 'customers/',
+  access: STAFF_SIDE,
+  query: listQuery,
+  async handler({ deps, user, query, reply }) {
+    const page = await listCustomers(deps.db, agencyScope(user), {
+      search: query.search ?? undefined,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    reply.header('X-Total-Count', String(page.total));
+    return page.items;
+  },
+});

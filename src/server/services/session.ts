@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser, Deps } from '../context.ts';
+import {
+  deleteExpiredRefreshTokens,
+  findRefreshToken,
+  insertRefreshToken,
+  revokeRefreshFamily,
+  rotateRefreshToken,
+} from '../repositories/refresh-tokens.ts';
+import { findUserProfile, type UserProfile } from '../repositories/users.ts';
+import {
+  clearSessionCookies,
+  hashToken,
+  newOpaqueToken,
+  REFRESH_COOKIE,
+  REFRESH_TTL_SECONDS,
+  setSessionCookies,
+  signAccessToken,
+} from './tokens.ts';
+
+interface SessionContext {
+  deps: Deps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const authUser = (profile: UserProfile): AuthUser => ({
+  id: profile.id,
+  role: profile.role,
+  agencyId: profile.agency?.id ?? null,
+});
+
+const refreshExpiry = (deps: Deps) => new Date(deps.now().getTime() + REFRESH_TTL_SECONDS * 1000).toISOString();
+
+/** A fresh sign-in: a new refresh-token family and both cookies. Returns the user, or undefined if gone. */
+export async function startSession(context: SessionContext, userId: number): Promise<UserProfile | undefined> {
+  const { deps, request, reply } = context;
+  const profile = await findUserProfile(deps.db, userId);
+  if (!profile) return undefined;
+  const now = deps.now().toISOString();
+  await deleteExpiredRefreshTokens(deps.db, userId, now);
+  const refresh = newOpaqueToken();
+  await insertRefreshToken(
+    deps.db,
+    { userId, tokenHash: refresh.hash, familyId: randomUUID(), expiresAt: refreshExpiry(deps) },
+    now,
+  );
+  const access = await signAccessToken(deps, authUser(profile));
+  setSessionCookies(request, reply, deps, { access, refresh: refresh.token });
+  return profile;
+}
+
+/**
+ * Exchanges the refresh cookie for a new pair in the same family. A token presented a second
+ * time means it was copied: the whole family is revoked, the thief's copy with the owner's.
+ * Returns undefined (cookies cleared) whenever the caller must sign in again.
+ */
+export async function refreshSession(context: SessionContext): Promise<UserProfile | undefined> {
+  const { deps, request, reply } = context;
+  const presented = request.cookies[REFRESH_COOKIE];
+  const stored = presented ? await findRefreshToken(deps.db, hashToken(presented)) : undefined;
+  const now = deps.now().toISOString();
+  if (!stored || stored.revoked_at !== null || stored.expires_at <= now) {
+    clearSessionCookies(request, reply, deps);
+    return undefined;
+  }
+  if (stored.used_at !== null) {
+    request.log.warn({ userId: stored.user_id }, 'refresh token reused: revoking its family');
+    await revokeRefreshFamily(deps.db, stored.family_id, now);
+    clearSessionCookies(request, reply, deps);
+    return undefined;
+  }
+  // Read before rotating so role and agency changes since the last token are applied now.
+  const profile = await findUserProfile(deps.db, stored.user_id);
+  if (!profile) {
+    await revokeRefreshFamily(deps.db, stored.family_id, now);
+    clearSessionCookies(request, reply, deps);
+    return undefined;
+  }
+  const next = newOpaqueToken();
+  const rotated = await rotateRefreshToken(
+    deps.db,
+    stored.id,
+    { userId: stored.user_id, tokenHash: next.hash, familyId: stored.family_id, expiresAt: refreshExpiry(deps) },
+    now,
+  );
+  if (!rotated) {
+    await revokeRefreshFamily(deps.db, stored.family_id, now);
+    clearSessionCookies(request, reply, deps);
+    return undefined;
+  }
+  const access = await signAccessToken(deps, authUser(profile));
+  setSessionCookies(request, reply, deps, { access, refresh: next.token });
+  return profile;
+}
+
+/** Revokes the family of the presented refresh token, if any, and clears both cookies. */
+export async function endSession(context: SessionContext): Promise<void> {
+  const { deps, request, reply } = context;
+  const presented = request.cookies[REFRESH_COOKIE];
+  if (presented) {
+    const stored = await findRefreshToken(deps.db, hashToken(presented));
+    if (stored) await revokeRefreshFamily(deps.db, stored.family_id, deps.now().toISOString());
+  }
+  clearSessionCookies(request, reply, deps);
+}
