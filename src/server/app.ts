@@ -41,6 +41,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const handle: DatabaseHandle = connect({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'fleet.sqlite'),
+    onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
   });
   app.addHook('onClose', async () => handle.destroy());
   await migrateToLatest(handle.db, handle.dialect);

@@ -12,11 +12,18 @@ export interface DatabaseHandle {
 }
 
 /** Opens the embedded SQLite file, or PostgreSQL when a postgres:// URL is given. */
-export function connect(options: { databaseUrl: string | null; sqlitePath: string }): DatabaseHandle {
+export function connect(options: {
+  databaseUrl: string | null;
+  sqlitePath: string;
+  onPoolError?: (error: Error) => void;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     // COUNT(*) and other int8 results come back as strings by default; our counts fit a number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (a restart, a forced drop) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -1,3 +1,26 @@
 import type { RouteRegistrar } from '../index.ts';
+import { createAnonymousBookingRequest } from './create-anonymous-booking-request.ts';
+import { createBookingRequest } from './create-booking-request.ts';
+import { createBooking } from './create-booking.ts';
+import { finalizeBookingRequestRoute } from './finalize-booking-request.ts';
+import { getBookingRequest } from './get-booking-request.ts';
+import { getStaffBookingRequest } from './get-staff-booking-request.ts';
+import { listBookingRequests } from './list-booking-requests.ts';
+import { listBookings } from './list-bookings.ts';
+import { listCustomerBookings } from './list-customer-bookings.ts';
+import { listStaffBookingRequests } from './list-staff-booking-requests.ts';
+import { reviewBookingRequest } from './review-booking-request.ts';
 
-export const bookingsRoutes: RouteRegistrar[] = [];
+export const bookingsRoutes: RouteRegistrar[] = [
+  listBookings,
+  createBooking,
+  listCustomerBookings,
+  listStaffBookingRequests,
+  getStaffBookingRequest,
+  reviewBookingRequest,
+  listBookingRequests,
+  getBookingRequest,
+  createBookingRequest,
+  createAnonymousBookingRequest,
+  finalizeBookingRequestRoute,
+];

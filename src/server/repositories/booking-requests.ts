@@ -1,0 +1,360 @@
+import type { Kysely } from 'kysely';
+import type { RequestStatus } from '#domain/constants';
+import { rentalDays } from '#domain/dates';
+import { formatMoney } from '#domain/money';
+import type { DialectName } from '../db/connect.ts';
+import type { CustomerUpdate, Database, NewBookingRequest } from '../db/types.ts';
+import {
+  insertBookingIfFree,
+  isUniqueViolation,
+  RequestAlreadyBookedError,
+  type Page,
+  type Paged,
+} from './bookings.ts';
+
+/** Turns a vehicle image's storage key into the URL the client loads. */
+export type ImageUrl = (fileKey: string) => string;
+
+interface RequestVehicleDetails {
+  id: number;
+  make: string;
+  model: string;
+  price_per_day: string;
+  deposit: string;
+  main_image: string | null;
+}
+
+interface RequestBase {
+  id: number;
+  customer: number | null;
+  customer_details: { first_name: string; last_name: string; email: string; phone_number: string };
+  vehicle: number;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location: { id: number; name: string } | null;
+  dropoff_location: { id: number; name: string } | null;
+  message: string | null;
+  status: RequestStatus;
+  has_booking: boolean;
+  booking_id: number | null;
+  created_at: string;
+}
+
+/** A booking request as staff review it. */
+export interface StaffBookingRequest extends RequestBase {
+  vehicle_details: RequestVehicleDetails & { registration_number: string };
+  staff_notes: string | null;
+  is_reviewed: boolean;
+}
+
+/** A booking request as its customer sees it: no staff notes, no registration. */
+export interface CustomerBookingRequest extends RequestBase {
+  vehicle_details: RequestVehicleDetails;
+  deposit: string;
+}
+
+/** What a visitor gets back for an anonymous request. */
+export interface AnonymousBookingRequestReceipt {
+  id: number;
+  status: RequestStatus;
+  vehicle: number;
+  start_date: string;
+  end_date: string;
+  created_at: string;
+}
+
+export async function vehiclePickupLocationIds(db: Kysely<Database>, vehicleId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('vehicle_locations')
+    .select('location_id')
+    .where('vehicle_id', '=', vehicleId)
+    .execute();
+  return new Set(rows.map((row) => row.location_id));
+}
+
+export async function insertBookingRequest(db: Kysely<Database>, values: NewBookingRequest): Promise<number> {
+  const row = await db.insertInto('booking_requests').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function requestQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('booking_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .leftJoin('customers as c', 'c.id', 'r.customer_id')
+    .leftJoin('locations as pl', 'pl.id', 'r.pickup_location_id')
+    .leftJoin('locations as dl', 'dl.id', 'r.dropoff_location_id')
+    .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
+    .select((eb) => [
+      'r.id',
+      'r.customer_id',
+      'r.agency_id',
+      'r.vehicle_id',
+      'r.first_name',
+      'r.last_name',
+      'r.email',
+      'r.phone_number',
+      'r.start_date',
+      'r.end_date',
+      'r.pickup_time',
+      'r.dropoff_time',
+      'r.message',
+      'r.status',
+      'r.staff_notes',
+      'r.is_reviewed',
+      'r.created_at',
+      'c.first_name as customer_first_name',
+      'c.last_name as customer_last_name',
+      'c.email as customer_email',
+      'c.phone_number as customer_phone_number',
+      'v.make',
+      'v.model',
+      'v.registration_number',
+      'v.price_per_day',
+      'v.deposit',
+      'pl.id as pickup_location_id',
+      'pl.name as pickup_location_name',
+      'dl.id as dropoff_location_id',
+      'dl.name as dropoff_location_name',
+      'b.id as booking_id',
+      eb
+        .selectFrom('vehicle_images as vi')
+        .select('vi.file_key')
+        .whereRef('vi.vehicle_id', '=', 'v.id')
+        .orderBy('vi.position')
+        .orderBy('vi.id')
+        .limit(1)
+        .as('main_image_key'),
+    ]);
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['executeTakeFirstOrThrow']>>;
+
+function place(id: number | null, name: string | null): { id: number; name: string } | null {
+  return id === null || name === null ? null : { id, name };
+}
+
+function toBase(row: RequestRow, imageUrl: ImageUrl): RequestBase & { vehicle_details: RequestVehicleDetails } {
+  // A customer's request shows the customer record; a visitor's, the contact details they typed.
+  const fromRecord = row.customer_id !== null && row.customer_first_name !== null;
+  return {
+    id: row.id,
+    customer: row.customer_id,
+    customer_details: {
+      first_name: (fromRecord ? row.customer_first_name : row.first_name) ?? '',
+      last_name: (fromRecord ? row.customer_last_name : row.last_name) ?? '',
+      email: (fromRecord ? row.customer_email : row.email) ?? '',
+      phone_number: (fromRecord ? row.customer_phone_number : row.phone_number) ?? '',
+    },
+    vehicle: row.vehicle_id,
+    vehicle_details: {
+      id: row.vehicle_id,
+      make: row.make,
+      model: row.model,
+      price_per_day: formatMoney(row.price_per_day),
+      deposit: formatMoney(row.deposit),
+      main_image: row.main_image_key ? imageUrl(row.main_image_key) : null,
+    },
+    start_date: row.start_date,
+    end_date: row.end_date,
+    pickup_time: row.pickup_time,
+    dropoff_time: row.dropoff_time,
+    pickup_location: place(row.pickup_location_id, row.pickup_location_name),
+    dropoff_location: place(row.dropoff_location_id, row.dropoff_location_name),
+    message: row.message,
+    status: row.status,
+    has_booking: row.booking_id !== null,
+    booking_id: row.booking_id,
+    created_at: row.created_at,
+  };
+}
+
+function toStaffRequest(row: RequestRow, imageUrl: ImageUrl): StaffBookingRequest {
+  const base = toBase(row, imageUrl);
+  return {
+    ...base,
+    vehicle_details: { ...base.vehicle_details, registration_number: row.registration_number },
+    staff_notes: row.staff_notes,
+    is_reviewed: row.is_reviewed === 1,
+  };
+}
+
+function toCustomerRequest(row: RequestRow, imageUrl: ImageUrl): CustomerBookingRequest {
+  return { ...toBase(row, imageUrl), deposit: formatMoney(row.deposit) };
+}
+
+/** One request with the agency it belongs to, for the caller's scope check. */
+export async function findStaffRequest(
+  db: Kysely<Database>,
+  id: number,
+  imageUrl: ImageUrl,
+): Promise<{ agencyId: number; request: StaffBookingRequest } | undefined> {
+  const row = await requestQuery(db).where('r.id', '=', id).executeTakeFirst();
+  return row ? { agencyId: row.agency_id, request: toStaffRequest(row, imageUrl) } : undefined;
+}
+
+export async function listStaffRequests(
+  db: Kysely<Database>,
+  filter: { agencyId: number | null; status: RequestStatus | undefined },
+  page: Page,
+  imageUrl: ImageUrl,
+): Promise<Paged<StaffBookingRequest>> {
+  let rows = requestQuery(db);
+  let count = db.selectFrom('booking_requests').select((eb) => eb.fn.countAll<number>().as('total'));
+  if (filter.agencyId !== null) {
+    rows = rows.where('r.agency_id', '=', filter.agencyId);
+    count = count.where('agency_id', '=', filter.agencyId);
+  }
+  if (filter.status !== undefined) {
+    rows = rows.where('r.status', '=', filter.status);
+    count = count.where('status', '=', filter.status);
+  }
+  const [items, total] = await Promise.all([
+    rows.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map((row) => toStaffRequest(row, imageUrl)), total: Number(total.total) };
+}
+
+export async function findCustomerRequest(
+  db: Kysely<Database>,
+  id: number,
+  customerId: number,
+  imageUrl: ImageUrl,
+): Promise<CustomerBookingRequest | undefined> {
+  const row = await requestQuery(db).where('r.id', '=', id).where('r.customer_id', '=', customerId).executeTakeFirst();
+  return row ? toCustomerRequest(row, imageUrl) : undefined;
+}
+
+export async function listCustomerRequests(
+  db: Kysely<Database>,
+  customerId: number,
+  page: Page,
+  imageUrl: ImageUrl,
+): Promise<Paged<CustomerBookingRequest>> {
+  const [items, total] = await Promise.all([
+    requestQuery(db)
+      .where('r.customer_id', '=', customerId)
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('booking_requests')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map((row) => toCustomerRequest(row, imageUrl)), total: Number(total.total) };
+}
+
+export async function reviewRequest(
+  db: Kysely<Database>,
+  id: number,
+  review: { status: RequestStatus; staff_notes?: string | null; reviewed_by: number; reviewed_at: string },
+): Promise<void> {
+  await db
+    .updateTable('booking_requests')
+    .set({ ...review, is_reviewed: 1 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The parts of a request that finalizing checks before it opens its transaction. */
+export async function findRequestForFinalize(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('booking_requests as r')
+    .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
+    .select(['r.id', 'r.customer_id', 'r.status', 'b.id as booking_id'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface FinalizeInput {
+  requestId: number;
+  customerId: number;
+  userId: number;
+  customer: CustomerUpdate;
+  paymentMethod: 'cash' | 'debit_card';
+  now: string;
+}
+
+/**
+ * Confirms an accepted request in one transaction: the customer's details are stored and the
+ * booking created (confirmed, priced from the vehicle), or nothing is. Throws
+ * VehicleAlreadyBookedError when the dates are taken, RequestAlreadyBookedError when this
+ * request was finalized first by a concurrent call.
+ */
+export async function finalizeBookingRequest(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  input: FinalizeInput,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('booking_requests as r')
+      .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+      .leftJoin('locations as pl', 'pl.id', 'r.pickup_location_id')
+      .leftJoin('locations as dl', 'dl.id', 'r.dropoff_location_id')
+      .select([
+        'r.vehicle_id',
+        'r.start_date',
+        'r.end_date',
+        'r.pickup_time',
+        'r.dropoff_time',
+        'v.agency_id',
+        'v.price_per_day',
+        'v.deposit',
+        'pl.name as pickup_location',
+        'dl.name as dropoff_location',
+      ])
+      .where('r.id', '=', input.requestId)
+      .executeTakeFirstOrThrow();
+    try {
+      // insertBookingIfFree locks the vehicle first, so a concurrent finalize of this request
+      // waits here and then finds the booking the first one made.
+      const bookingId = await insertBookingIfFree(
+        trx,
+        dialect,
+        {
+          customer_id: input.customerId,
+          vehicle_id: request.vehicle_id,
+          agency_id: request.agency_id,
+          booking_request_id: input.requestId,
+          start_date: request.start_date,
+          end_date: request.end_date,
+          pickup_time: request.pickup_time,
+          dropoff_time: request.dropoff_time,
+          pickup_location: request.pickup_location,
+          dropoff_location: request.dropoff_location,
+          booking_amount: rentalDays(request.start_date, request.end_date) * request.price_per_day,
+          booking_deposit: request.deposit,
+          payment_method: input.paymentMethod,
+          booking_status: 'confirmed',
+          estimated_mileage: null,
+          discount_amount: 0,
+          discount_description: null,
+          notes: null,
+          created_by: input.userId,
+          created_at: input.now,
+        },
+        async () => {
+          const existing = await trx
+            .selectFrom('bookings')
+            .select('id')
+            .where('booking_request_id', '=', input.requestId)
+            .executeTakeFirst();
+          if (existing) throw new RequestAlreadyBookedError();
+        },
+      );
+      await trx.updateTable('customers').set(input.customer).where('id', '=', input.customerId).execute();
+      return bookingId;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new RequestAlreadyBookedError();
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,340 @@
+import type { Kysely } from 'kysely';
+import { BLOCKING_BOOKING_STATUSES, type BookingStatus, type PaymentMethod } from '#domain/constants';
+import { formatMoney } from '#domain/money';
+import type { DialectName } from '../db/connect.ts';
+import type { Database, NewBooking } from '../db/types.ts';
+
+/** A booking as staff see it (list, create, finalize). */
+export interface StaffBooking {
+  id: number;
+  customer: number;
+  vehicle: number;
+  customer_details: { id: number; first_name: string; last_name: string; email: string; phone_number: string };
+  vehicle_details: { id: number; make: string; model: string; registration_number: string };
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location: string | null;
+  dropoff_location: string | null;
+  booking_amount: string;
+  booking_deposit: string;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  estimated_mileage: number | null;
+  discount_amount: string;
+  discount_description: string | null;
+  notes: string | null;
+  booking_request: number | null;
+  created_at: string;
+}
+
+/** One line of a customer's booking history (staff view of a customer). */
+export interface CustomerBookingHistoryItem {
+  id: number;
+  created_at: string;
+  start_date: string;
+  end_date: string;
+  booking_amount: string;
+  estimated_mileage: number | null;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  vehicle_details: { id: number; make: string; model: string; registration_number: string };
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+}
+
+/** Whose bookings a list shows: an agency's (null = every agency), or one customer's. */
+export type BookingFilter = { agencyId: number | null } | { customerId: number };
+
+/** The vehicle a booking is made for, with what pricing and scoping need. */
+export interface BookableVehicle {
+  id: number;
+  agency_id: number;
+  agency_status: string;
+  price_per_day: number;
+  deposit: number;
+}
+
+/** Thrown inside a booking transaction when the vehicle is already held for overlapping dates. */
+export class VehicleAlreadyBookedError extends Error {
+  constructor(
+    readonly startDate: string,
+    readonly endDate: string,
+  ) {
+    super('vehicle already booked');
+  }
+}
+
+/** Thrown when a booking request already has its booking (finalized twice). */
+export class RequestAlreadyBookedError extends Error {
+  constructor() {
+    super('booking request already booked');
+  }
+}
+
+export async function findBookableVehicle(
+  db: Kysely<Database>,
+  vehicleId: number,
+): Promise<BookableVehicle | undefined> {
+  return db
+    .selectFrom('vehicles')
+    .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+    .select([
+      'vehicles.id',
+      'vehicles.agency_id',
+      'agencies.status as agency_status',
+      'vehicles.price_per_day',
+      'vehicles.deposit',
+    ])
+    .where('vehicles.id', '=', vehicleId)
+    .executeTakeFirst();
+}
+
+export async function customerExists(db: Kysely<Database>, customerId: number): Promise<boolean> {
+  const row = await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The earliest booking that holds the vehicle on any day of [startDate, endDate] (inclusive). */
+export async function findBlockingBooking(
+  db: Kysely<Database>,
+  vehicleId: number,
+  startDate: string,
+  endDate: string,
+): Promise<{ id: number; start_date: string; end_date: string } | undefined> {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'start_date', 'end_date'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
+    .where('start_date', '<=', endDate)
+    .where('end_date', '>=', startDate)
+    .orderBy('start_date')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Serialises bookings of one vehicle. PostgreSQL: a row lock on the vehicle held to the end of
+ * the transaction, so a second booking waits and then sees the first. SQLite: Kysely runs a
+ * transaction on its single connection and queues everything else behind it, so the
+ * transaction itself is the lock.
+ */
+export async function lockVehicle(db: Kysely<Database>, dialect: DialectName, vehicleId: number): Promise<void> {
+  if (dialect === 'postgres') {
+    await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).forUpdate().execute();
+  }
+}
+
+/**
+ * Lock, check, insert: call inside a transaction. Throws VehicleAlreadyBookedError when the
+ * dates overlap a booking that holds the vehicle. `whileLocked` runs further checks that must
+ * see what concurrent bookings of the vehicle committed.
+ */
+export async function insertBookingIfFree(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  values: NewBooking,
+  whileLocked?: () => Promise<void>,
+): Promise<number> {
+  await lockVehicle(db, dialect, values.vehicle_id);
+  await whileLocked?.();
+  const clash = await findBlockingBooking(db, values.vehicle_id, values.start_date, values.end_date);
+  if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
+  const row = await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Creates a booking unless the vehicle is already held for those dates (no double booking). */
+export async function createBooking(db: Kysely<Database>, dialect: DialectName, values: NewBooking): Promise<number> {
+  return db.transaction().execute((trx) => insertBookingIfFree(trx, dialect, values));
+}
+
+function staffBookingQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('bookings')
+    .innerJoin('customers', 'customers.id', 'bookings.customer_id')
+    .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
+    .select([
+      'bookings.id',
+      'bookings.customer_id',
+      'bookings.vehicle_id',
+      'bookings.booking_request_id',
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.pickup_time',
+      'bookings.dropoff_time',
+      'bookings.pickup_location',
+      'bookings.dropoff_location',
+      'bookings.booking_amount',
+      'bookings.booking_deposit',
+      'bookings.payment_method',
+      'bookings.booking_status',
+      'bookings.estimated_mileage',
+      'bookings.discount_amount',
+      'bookings.discount_description',
+      'bookings.notes',
+      'bookings.created_at',
+      'customers.first_name as customer_first_name',
+      'customers.last_name as customer_last_name',
+      'customers.email as customer_email',
+      'customers.phone_number as customer_phone_number',
+      'vehicles.make as vehicle_make',
+      'vehicles.model as vehicle_model',
+      'vehicles.registration_number as vehicle_registration_number',
+    ]);
+}
+
+type StaffBookingRow = Awaited<ReturnType<ReturnType<typeof staffBookingQuery>['executeTakeFirstOrThrow']>>;
+
+function toStaffBooking(row: StaffBookingRow): StaffBooking {
+  return {
+    id: row.id,
+    customer: row.customer_id,
+    vehicle: row.vehicle_id,
+    customer_details: {
+      id: row.customer_id,
+      first_name: row.customer_first_name,
+      last_name: row.customer_last_name,
+      email: row.customer_email,
+      phone_number: row.customer_phone_number,
+    },
+    vehicle_details: {
+      id: row.vehicle_id,
+      make: row.vehicle_make,
+      model: row.vehicle_model,
+      registration_number: row.vehicle_registration_number,
+    },
+    start_date: row.start_date,
+    end_date: row.end_date,
+    pickup_time: row.pickup_time,
+    dropoff_time: row.dropoff_time,
+    pickup_location: row.pickup_location,
+    dropoff_location: row.dropoff_location,
+    booking_amount: formatMoney(row.booking_amount),
+    booking_deposit: formatMoney(row.booking_deposit),
+    payment_method: row.payment_method,
+    booking_status: row.booking_status,
+    estimated_mileage: row.estimated_mileage,
+    discount_amount: formatMoney(row.discount_amount),
+    discount_description: row.discount_description,
+    notes: row.notes,
+    booking_request: row.booking_request_id,
+    created_at: row.created_at,
+  };
+}
+
+/** A booking just written (or known to exist), in the staff shape. */
+export async function getStaffBooking(db: Kysely<Database>, id: number): Promise<StaffBooking> {
+  return toStaffBooking(await staffBookingQuery(db).where('bookings.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/**
+ * Newest first. The page comes straight off the (agency_id, created_at) or (created_at) index
+ * and the two joins are primary-key lookups for those rows only; the total counts bookings alone.
+ */
+export async function listStaffBookings(
+  db: Kysely<Database>,
+  filter: BookingFilter,
+  page: Page,
+): Promise<Paged<StaffBooking>> {
+  let rows = staffBookingQuery(db);
+  let count = db.selectFrom('bookings').select((eb) => eb.fn.countAll<number>().as('total'));
+  if ('customerId' in filter) {
+    rows = rows.where('bookings.customer_id', '=', filter.customerId);
+    count = count.where('bookings.customer_id', '=', filter.customerId);
+  } else if (filter.agencyId !== null) {
+    rows = rows.where('bookings.agency_id', '=', filter.agencyId);
+    count = count.where('bookings.agency_id', '=', filter.agencyId);
+  }
+  const [items, total] = await Promise.all([
+    rows
+      .orderBy('bookings.created_at', 'desc')
+      .orderBy('bookings.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map(toStaffBooking), total: Number(total.total) };
+}
+
+/** One customer's bookings, limited to an agency's (null = every agency), newest first. */
+export async function listCustomerBookingHistory(
+  db: Kysely<Database>,
+  customerId: number,
+  agencyId: number | null,
+  page: Page,
+): Promise<Paged<CustomerBookingHistoryItem>> {
+  let rows = db
+    .selectFrom('bookings')
+    .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
+    .select([
+      'bookings.id',
+      'bookings.created_at',
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.booking_amount',
+      'bookings.estimated_mileage',
+      'bookings.payment_method',
+      'bookings.booking_status',
+      'vehicles.id as vehicle_id',
+      'vehicles.make',
+      'vehicles.model',
+      'vehicles.registration_number',
+    ])
+    .where('bookings.customer_id', '=', customerId);
+  let count = db
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('customer_id', '=', customerId);
+  if (agencyId !== null) {
+    rows = rows.where('bookings.agency_id', '=', agencyId);
+    count = count.where('agency_id', '=', agencyId);
+  }
+  const [items, total] = await Promise.all([
+    rows
+      .orderBy('bookings.created_at', 'desc')
+      .orderBy('bookings.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      start_date: row.start_date,
+      end_date: row.end_date,
+      booking_amount: formatMoney(row.booking_amount),
+      estimated_mileage: row.estimated_mileage,
+      payment_method: row.payment_method,
+      booking_status: row.booking_status,
+      vehicle_details: {
+        id: row.vehicle_id,
+        make: row.make,
+        model: row.model,
+        registration_number: row.registration_number,
+      },
+    })),
+    total: Number(total.total),
+  };
+}
+
+/** True for a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

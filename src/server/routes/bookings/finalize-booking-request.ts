@@ -1,0 +1,54 @@
+import { finalizeSchema } from '#domain/schemas/customer';
+import { conflict, notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { finalizeBookingRequest, findRequestForFinalize } from '../../repositories/booking-requests.ts';
+import { getStaffBooking } from '../../repositories/bookings.ts';
+import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { bookingConflict, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+
+/**
+ * POST booking-request/:id/finalize/: the customer confirms their accepted request (step 3 of
+ * the wizard): address and next of kin are stored and the confirmed booking created, together.
+ */
+export const finalizeBookingRequestRoute = defineRoute({
+  method: 'POST',
+  url: 'booking-request/:id/finalize/',
+  access: ['customer'],
+  params: requestIdParams,
+  body: finalizeSchema,
+  async handler({ deps, user, params, body }) {
+    const customer = await findCustomerByUserId(deps.db, user.id);
+    const request = await findRequestForFinalize(deps.db, params.id);
+    if (!customer || !request || request.customer_id !== customer.id) throw notFound(REQUEST_NOT_FOUND);
+    if (request.status !== 'accepted') throw conflict('This booking request has not been accepted.');
+    if (request.booking_id !== null) throw conflict('This booking request is already confirmed.');
+    if (!customer.drivers_license_key) throw conflict("Please upload your driver's licence first.");
+
+    const now = deps.now().toISOString();
+    let bookingId: number;
+    try {
+      bookingId = await finalizeBookingRequest(deps.db, deps.dialect, {
+        requestId: request.id,
+        customerId: customer.id,
+        userId: user.id,
+        paymentMethod: body.pay_now ? 'debit_card' : 'cash',
+        now,
+        customer: {
+          national_id: body.national_id,
+          street_address: body.street_address,
+          address_line2: body.address_line2,
+          city: body.city,
+          country: body.country,
+          next_of_kin1_first_name: body.next_of_kin1_first_name,
+          next_of_kin1_last_name: body.next_of_kin1_last_name,
+          next_of_kin1_id_number: body.next_of_kin1_id_number,
+          next_of_kin1_phone: body.next_of_kin1_phone,
+          updated_at: now,
+        },
+      });
+    } catch (error) {
+      throw bookingConflict(error);
+    }
+    return { booking_id: bookingId, booking: await getStaffBooking(deps.db, bookingId) };
+  },
+});

@@ -1,0 +1,18 @@
+import { notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { canReachAgency } from '../../http/scope.ts';
+import { findStaffRequest } from '../../repositories/booking-requests.ts';
+import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+
+/** GET staff-booking-requests/:id/: one request for the review screen. */
+export const getStaffBookingRequest = defineRoute({
+  method: 'GET',
+  url: 'staff-booking-requests/:id/',
+  access: ['staff', 'agency', 'agent'],
+  params: requestIdParams,
+  async handler({ deps, user, params }) {
+    const found = await findStaffRequest(deps.db, params.id, cardImageUrl(deps));
+    if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);
+    return found.request;
+  },
+});

@@ -1,0 +1,17 @@
+import { defineRoute } from '../../http/route.ts';
+import { listCustomerRequests } from '../../repositories/booking-requests.ts';
+import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { cardImageUrl, pageQuery, paged } from './common.ts';
+
+/** GET booking-requests/: the signed-in customer's own requests, newest first. */
+export const listBookingRequests = defineRoute({
+  method: 'GET',
+  url: 'booking-requests/',
+  access: ['customer'],
+  query: pageQuery,
+  async handler({ deps, user, query, reply }) {
+    const customer = await findCustomerByUserId(deps.db, user.id);
+    if (!customer) return paged(reply, { items: [], total: 0 });
+    return paged(reply, await listCustomerRequests(deps.db, customer.id, query, cardImageUrl(deps)));
+  },
+});

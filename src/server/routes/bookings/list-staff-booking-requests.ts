@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+import { REQUEST_STATUSES } from '#domain/constants';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { listStaffRequests } from '../../repositories/booking-requests.ts';
+import { cardImageUrl, pageFields, paged } from './common.ts';
+
+const query = v.object({
+  ...pageFields,
+  status: v.optional(v.picklist(REQUEST_STATUSES, 'Status must be pending, accepted or declined.')),
+});
+
+/** GET staff-booking-requests/: the requests staff review, newest first, optionally by status. */
+export const listStaffBookingRequests = defineRoute({
+  method: 'GET',
+  url: 'staff-booking-requests/',
+  access: ['staff', 'agency', 'agent'],
+  query,
+  async handler({ deps, user, query, reply }) {
+    const filter = { agencyId: agencyScope(user), status: query.status };
+    return paged(reply, await listStaffRequests(deps.db, filter, query, cardImageUrl(deps)));
+  },
+});
