@@ -63,7 +63,8 @@ export function defineRoute<
           files,
         } as RouteContext<A, Out<BS>, Out<PS>, Out<QS>>;
         const result = await spec.handler(context);
-        if (reply.sent) return reply;
+        // With async onSend hooks `sent` is still false here: a handler that sent its own reply returns it.
+        if (result === reply || reply.sent) return reply;
         if (result === undefined) return reply.code(204).send();
         return reply.code(spec.status ?? (spec.method === 'POST' ? 201 : 200)).send(result);
       },
@@ -88,8 +89,10 @@ function parse(schema: AnySchema | undefined, input: unknown): unknown {
 export function validationError(issues: readonly v.BaseIssue<unknown>[]): HttpError {
   const flat = v.flatten(issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]);
   const fields: FieldErrors = {};
-  for (const [name, messages] of Object.entries(flat.nested ?? {})) {
-    if (messages) fields[name] = messages;
+  for (const [key, messages] of Object.entries(flat.nested ?? {})) {
+    // "pickup_locations.0" is reported on the form field "pickup_locations".
+    const name = key.split('.')[0] ?? key;
+    if (messages) fields[name] = [...(fields[name] ?? []), ...messages];
   }
   const first = issues[0]?.message ?? 'The request is not valid.';
   const count = Object.keys(fields).length;

@@ -1,3 +1,20 @@
 import type { RouteRegistrar } from '../index.ts';
+import { createStaffVehicleRoute } from './create-staff-vehicle.ts';
+import { deleteStaffVehicleRoute } from './delete-staff-vehicle.ts';
+import { getPublicVehicleRoute } from './get-public-vehicle.ts';
+import { getStaffVehicleRoute } from './get-staff-vehicle.ts';
+import { listAgentLocationsRoute } from './list-agent-locations.ts';
+import { listPublicVehiclesRoute } from './list-public-vehicles.ts';
+import { listStaffVehiclesRoute } from './list-staff-vehicles.ts';
+import { updateStaffVehicleRoute } from './update-staff-vehicle.ts';
 
-export const fleetRoutes: RouteRegistrar[] = [];
+export const fleetRoutes: RouteRegistrar[] = [
+  listStaffVehiclesRoute,
+  getStaffVehicleRoute,
+  createStaffVehicleRoute,
+  updateStaffVehicleRoute,
+  deleteStaffVehicleRoute,
+  listAgentLocationsRoute,
+  listPublicVehiclesRoute,
+  getPublicVehicleRoute,
+];

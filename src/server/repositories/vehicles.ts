@@ -1,0 +1,486 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Ownership } from '#domain/constants';
+import { formatMoney } from '#domain/money';
+import type { DialectName } from '../db/connect.ts';
+import type { Database, VehicleTable } from '../db/types.ts';
+import type { MediaStore } from '../services/images.ts';
+
+/** How stored media keys become URLs; the MediaStore is one. */
+export type MediaUrls = Pick<MediaStore, 'vehicleImageUrl' | 'logoUrl'>;
+
+export interface VehicleImageView {
+  id: number;
+  image: string;
+  thumbnail: string;
+}
+
+export interface PickupLocationView {
+  id: number;
+  name: string;
+  city: string;
+}
+
+/** A vehicle as staff, agency and agent users see it. */
+export interface StaffVehicle {
+  id: number;
+  agency_id: number;
+  agency_name: string;
+  agency_logo: string | null;
+  make: string;
+  model: string;
+  color: string;
+  manufacture_year: number;
+  mileage: number;
+  mileage_allowance: number;
+  ownership: Ownership;
+  price_per_day: string;
+  deposit: string;
+  registration_number: string;
+  next_service_date: string;
+  main_image: string | null;
+  images: VehicleImageView[];
+  pickup_locations: number[];
+  pickup_location_details: PickupLocationView[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A vehicle as anyone may see it: no registration number, no internal fields. */
+export interface PublicVehicle {
+  id: number;
+  make: string;
+  model: string;
+  color: string;
+  manufacture_year: number;
+  mileage: number;
+  mileage_allowance: number;
+  ownership: Ownership;
+  price_per_day: string;
+  deposit: string;
+  main_image: string | null;
+  images: VehicleImageView[];
+  pickup_locations: PickupLocationView[];
+  agency_name: string;
+  agency_logo: string | null;
+}
+
+/** The columns a create or an update writes (money in minor units). */
+export interface VehicleValues {
+  agency_id: number;
+  make: string;
+  model: string;
+  color: string;
+  manufacture_year: number;
+  mileage: number;
+  mileage_allowance: number;
+  ownership: Ownership;
+  price_per_day: number;
+  deposit: number;
+  registration_number: string;
+  next_service_date: string;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+type VehicleRow = Selectable<VehicleTable> & { agency_name: string; agency_logo_key: string | null };
+
+interface Details {
+  images: Map<number, VehicleImageView[]>;
+  locations: Map<number, PickupLocationView[]>;
+}
+
+function vehicleRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('vehicles')
+    .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+    .selectAll('vehicles')
+    .select(['agencies.name as agency_name', 'agencies.logo_key as agency_logo_key']);
+}
+
+/** Images and pickup locations of many vehicles in two queries, grouped by vehicle. */
+async function loadDetails(db: Kysely<Database>, urls: MediaUrls, vehicleIds: number[]): Promise<Details> {
+  const details: Details = { images: new Map(), locations: new Map() };
+  if (vehicleIds.length === 0) return details;
+  const [images, locations] = await Promise.all([
+    db
+      .selectFrom('vehicle_images')
+      .select(['id', 'vehicle_id', 'file_key'])
+      .where('vehicle_id', 'in', vehicleIds)
+      .orderBy('vehicle_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('vehicle_locations')
+      .innerJoin('locations', 'locations.id', 'vehicle_locations.location_id')
+      .select(['vehicle_locations.vehicle_id', 'locations.id', 'locations.name', 'locations.city'])
+      .where('vehicle_locations.vehicle_id', 'in', vehicleIds)
+      .orderBy('locations.city')
+      .orderBy('locations.name')
+      .orderBy('locations.id')
+      .execute(),
+  ]);
+  for (const row of images) {
+    const list = details.images.get(row.vehicle_id) ?? [];
+    list.push({
+      id: row.id,
+      image: urls.vehicleImageUrl(row.file_key, 'detail'),
+      thumbnail: urls.vehicleImageUrl(row.file_key, 'card'),
+    });
+    details.images.set(row.vehicle_id, list);
+  }
+  for (const row of locations) {
+    const list = details.locations.get(row.vehicle_id) ?? [];
+    list.push({ id: row.id, name: row.name, city: row.city });
+    details.locations.set(row.vehicle_id, list);
+  }
+  return details;
+}
+
+function toStaffVehicle(row: VehicleRow, details: Details, urls: MediaUrls): StaffVehicle {
+  const images = details.images.get(row.id) ?? [];
+  const locations = details.locations.get(row.id) ?? [];
+  return {
+    id: row.id,
+    agency_id: row.agency_id,
+    agency_name: row.agency_name,
+    agency_logo: row.agency_logo_key ? urls.logoUrl(row.agency_logo_key) : null,
+    make: row.make,
+    model: row.model,
+    color: row.color,
+    manufacture_year: row.manufacture_year,
+    mileage: row.mileage,
+    mileage_allowance: row.mileage_allowance,
+    ownership: row.ownership,
+    price_per_day: formatMoney(row.price_per_day),
+    deposit: formatMoney(row.deposit),
+    registration_number: row.registration_number,
+    next_service_date: row.next_service_date,
+    main_image: images[0]?.image ?? null,
+    images,
+    pickup_locations: locations.map((location) => location.id),
+    pickup_location_details: locations,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function toPublicVehicle(row: VehicleRow, details: Details, urls: MediaUrls): PublicVehicle {
+  const images = details.images.get(row.id) ?? [];
+  return {
+    id: row.id,
+    make: row.make,
+    model: row.model,
+    color: row.color,
+    manufacture_year: row.manufacture_year,
+    mileage: row.mileage,
+    mileage_allowance: row.mileage_allowance,
+    ownership: row.ownership,
+    price_per_day: formatMoney(row.price_per_day),
+    deposit: formatMoney(row.deposit),
+    main_image: images[0]?.image ?? null,
+    images,
+    pickup_locations: details.locations.get(row.id) ?? [],
+    agency_name: row.agency_name,
+    agency_logo: row.agency_logo_key ? urls.logoUrl(row.agency_logo_key) : null,
+  };
+}
+
+/** The vehicles of one agency (or of all when scope is null), by make, model and id. */
+export async function listStaffVehicles(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  scope: number | null,
+  page: Page,
+): Promise<{ items: StaffVehicle[]; total: number }> {
+  let rows = vehicleRows(db);
+  let count = db.selectFrom('vehicles').select((eb) => eb.fn.countAll<number>().as('count'));
+  if (scope !== null) {
+    rows = rows.where('vehicles.agency_id', '=', scope);
+    count = count.where('vehicles.agency_id', '=', scope);
+  }
+  const [found, total] = await Promise.all([
+    rows
+      .orderBy('vehicles.make')
+      .orderBy('vehicles.model')
+      .orderBy('vehicles.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  const details = await loadDetails(
+    db,
+    urls,
+    found.map((row) => row.id),
+  );
+  return { items: found.map((row) => toStaffVehicle(row, details, urls)), total: Number(total.count) };
+}
+
+/** One vehicle within the caller's scope; undefined when missing or another agency's. */
+export async function findStaffVehicle(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  id: number,
+  scope: number | null,
+): Promise<StaffVehicle | undefined> {
+  let query = vehicleRows(db).where('vehicles.id', '=', id);
+  if (scope !== null) query = query.where('vehicles.agency_id', '=', scope);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return toStaffVehicle(row, await loadDetails(db, urls, [row.id]), urls);
+}
+
+/** The public list: vehicles of approved agencies only, by make, model and id. */
+export async function listPublicVehicles(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  page: Page,
+): Promise<{ items: PublicVehicle[]; total: number }> {
+  const [found, total] = await Promise.all([
+    vehicleRows(db)
+      .where('agencies.status', '=', 'approved')
+      .orderBy('vehicles.make')
+      .orderBy('vehicles.model')
+      .orderBy('vehicles.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('vehicles')
+      .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+      .where('agencies.status', '=', 'approved')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const details = await loadDetails(
+    db,
+    urls,
+    found.map((row) => row.id),
+  );
+  return { items: found.map((row) => toPublicVehicle(row, details, urls)), total: Number(total.count) };
+}
+
+/** One vehicle of an approved agency, as anyone may see it. */
+export async function findPublicVehicle(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  id: number,
+): Promise<PublicVehicle | undefined> {
+  const row = await vehicleRows(db)
+    .where('vehicles.id', '=', id)
+    .where('agencies.status', '=', 'approved')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return toPublicVehicle(row, await loadDetails(db, urls, [row.id]), urls);
+}
+
+/** The agency of a vehicle within the caller's scope; undefined when missing or out of scope. */
+export async function findVehicleAgency(
+  db: Kysely<Database>,
+  id: number,
+  scope: number | null,
+): Promise<{ id: number; agency_id: number } | undefined> {
+  let query = db.selectFrom('vehicles').select(['id', 'agency_id']).where('id', '=', id);
+  if (scope !== null) query = query.where('agency_id', '=', scope);
+  return query.executeTakeFirst();
+}
+
+export async function vehicleImageIds(db: Kysely<Database>, vehicleId: number): Promise<number[]> {
+  const rows = await db.selectFrom('vehicle_images').select('id').where('vehicle_id', '=', vehicleId).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function vehicleLocationIds(db: Kysely<Database>, vehicleId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('vehicle_locations')
+    .select('location_id')
+    .where('vehicle_id', '=', vehicleId)
+    .execute();
+  return rows.map((row) => row.location_id);
+}
+
+export async function agencyExists(db: Kysely<Database>, agencyId: number): Promise<boolean> {
+  const row = await db.selectFrom('agencies').select('id').where('id', '=', agencyId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether another vehicle already carries this registration number. */
+export async function registrationTaken(
+  db: Kysely<Database>,
+  registration: string,
+  exceptVehicleId: number | null = null,
+): Promise<boolean> {
+  let query = db.selectFrom('vehicles').select('id').where('registration_number', '=', registration);
+  if (exceptVehicleId !== null) query = query.where('id', '!=', exceptVehicleId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The engines' own codes for a unique-constraint violation (a race the pre-checks can't close). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Locks the vehicle row until the transaction ends. PostgreSQL needs FOR UPDATE (which also
+ * holds back inserts that reference the vehicle); SQLite runs one write transaction at a time.
+ */
+async function lockVehicle(trx: Transaction<Database>, dialect: DialectName, id: number) {
+  const query = trx.selectFrom('vehicles').select(['id', 'agency_id']).where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Inserts a vehicle with its images (in the given order) and pickup locations, all or nothing. */
+export async function createVehicle(
+  db: Kysely<Database>,
+  values: VehicleValues,
+  imageKeys: readonly string[],
+  locationIds: readonly number[],
+  now: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('vehicles')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (imageKeys.length > 0) {
+      await trx
+        .insertInto('vehicle_images')
+        .values(imageKeys.map((file_key, position) => ({ vehicle_id: id, position, file_key, created_at: now })))
+        .execute();
+    }
+    if (locationIds.length > 0) {
+      await trx
+        .insertInto('vehicle_locations')
+        .values(locationIds.map((location_id) => ({ vehicle_id: id, location_id })))
+        .execute();
+    }
+    return id;
+  });
+}
+
+export interface VehicleChange {
+  values: Partial<VehicleValues>;
+  /** Keys of new images, appended after the existing ones. */
+  addImageKeys: readonly string[];
+  /** Ids of this vehicle's images to remove. */
+  deleteImageIds: readonly number[];
+  /** The new set of pickup locations; undefined leaves the set as it is. */
+  locationIds: readonly number[] | undefined;
+  maxImages: number;
+  now: string;
+}
+
+export type VehicleChangeResult =
+  { ok: true; removedImageKeys: string[] } | { ok: false; reason: 'not-found' | 'unknown-images' | 'too-many-images' };
+
+/**
+ * Applies an edit in one transaction with the vehicle locked, so concurrent edits can't push it
+ * past the image limit or delete images twice. Returns the keys of removed images, whose files
+ * the caller deletes once the change is committed.
+ */
+export async function updateVehicle(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: number,
+  change: VehicleChange,
+): Promise<VehicleChangeResult> {
+  return db.transaction().execute(async (trx): Promise<VehicleChangeResult> => {
+    if (!(await lockVehicle(trx, dialect, id))) return { ok: false, reason: 'not-found' };
+    const images = await trx
+      .selectFrom('vehicle_images')
+      .select(['id', 'file_key', 'position'])
+      .where('vehicle_id', '=', id)
+      .execute();
+    const deleting = new Set(change.deleteImageIds);
+    const removed = images.filter((image) => deleting.has(image.id));
+    if (removed.length !== deleting.size) return { ok: false, reason: 'unknown-images' };
+    if (images.length - removed.length + change.addImageKeys.length > change.maxImages) {
+      return { ok: false, reason: 'too-many-images' };
+    }
+
+    await trx
+      .updateTable('vehicles')
+      .set({ ...change.values, updated_at: change.now })
+      .where('id', '=', id)
+      .execute();
+    if (removed.length > 0) {
+      await trx
+        .deleteFrom('vehicle_images')
+        .where(
+          'id',
+          'in',
+          removed.map((image) => image.id),
+        )
+        .execute();
+    }
+    if (change.addImageKeys.length > 0) {
+      const next = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
+      await trx
+        .insertInto('vehicle_images')
+        .values(
+          change.addImageKeys.map((file_key, index) => ({
+            vehicle_id: id,
+            position: next + index,
+            file_key,
+            created_at: change.now,
+          })),
+        )
+        .execute();
+    }
+    if (change.locationIds !== undefined) {
+      await trx.deleteFrom('vehicle_locations').where('vehicle_id', '=', id).execute();
+      if (change.locationIds.length > 0) {
+        await trx
+          .insertInto('vehicle_locations')
+          .values(change.locationIds.map((location_id) => ({ vehicle_id: id, location_id })))
+          .execute();
+      }
+    }
+    return { ok: true, removedImageKeys: removed.map((image) => image.file_key) };
+  });
+}
+
+export type VehicleDeleteResult =
+  { ok: true; removedImageKeys: string[] } | { ok: false; reason: 'not-found' | 'referenced' };
+
+/**
+ * Deletes a vehicle that no booking or booking request references. The lock matters: the
+ * foreign keys cascade, so a booking slipping in between the check and the delete would vanish.
+ */
+export async function deleteVehicle(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: number,
+): Promise<VehicleDeleteResult> {
+  return db.transaction().execute(async (trx): Promise<VehicleDeleteResult> => {
+    if (!(await lockVehicle(trx, dialect, id))) return { ok: false, reason: 'not-found' };
+    const reference = await trx
+      .selectFrom('vehicles')
+      .select('id')
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('bookings').select('bookings.id').where('bookings.vehicle_id', '=', id)),
+          eb.exists(
+            eb
+              .selectFrom('booking_requests')
+              .select('booking_requests.id')
+              .where('booking_requests.vehicle_id', '=', id),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    if (reference) return { ok: false, reason: 'referenced' };
+    const images = await trx.selectFrom('vehicle_images').select('file_key').where('vehicle_id', '=', id).execute();
+    await trx.deleteFrom('vehicle_locations').where('vehicle_id', '=', id).execute();
+    await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
+    await trx.deleteFrom('vehicles').where('id', '=', id).execute();
+    return { ok: true, removedImageKeys: images.map((image) => image.file_key) };
+  });
+}

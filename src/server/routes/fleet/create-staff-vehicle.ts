@@ -1,0 +1,36 @@
+import { MAX_VEHICLE_IMAGES, STAFF_ROLES } from '#domain/constants';
+import { vehicleSchema } from '#domain/schemas/vehicle';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { createVehicle, findStaffVehicle } from '../../repositories/vehicles.ts';
+import { invalidatePublicVehicles } from '../../services/public-vehicles-cache.ts';
+import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
+import { commitWithImages, storeVehicleImages } from './vehicle-images.ts';
+import { checkLocations, checkRegistration, resolveAgency, TOO_MANY_IMAGES } from './vehicle-rules.ts';
+
+/** POST staff-vehicles/ (multipart): the vehicle fields, `image_uploads` and `pickup_locations` repeated. */
+export const createStaffVehicleRoute = defineRoute({
+  method: 'POST',
+  url: 'staff-vehicles/',
+  access: STAFF_ROLES,
+  body: vehicleSchema,
+  async handler({ deps, user, body, files }) {
+    const { pickup_locations: locationIds, agency_id: requestedAgency, ...fields } = body;
+    const scope = agencyScope(user);
+    const agencyId = await resolveAgency(deps.db, scope, requestedAgency);
+    const uploads = files.image_uploads ?? [];
+    if (uploads.length > MAX_VEHICLE_IMAGES) throw fieldError(400, 'image_uploads', TOO_MANY_IMAGES);
+    await checkLocations(deps.db, locationIds, agencyId);
+    await checkRegistration(deps.db, fields.registration_number, null);
+
+    const keys = await storeVehicleImages(deps.media, uploads, 'image_uploads');
+    const id = await commitWithImages(deps.media, keys, () =>
+      createVehicle(deps.db, { ...fields, agency_id: agencyId }, keys, locationIds, deps.now().toISOString()),
+    );
+    invalidatePublicVehicles();
+    const created = await findStaffVehicle(deps.db, deps.media, id, scope);
+    if (!created) throw notFound(VEHICLE_NOT_FOUND);
+    return created;
+  },
+});

@@ -1,0 +1,27 @@
+import { STAFF_ROLES } from '#domain/constants';
+import { vehicleIdParams } from '#domain/schemas/vehicle';
+import { conflict, notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { deleteVehicle, findVehicleAgency } from '../../repositories/vehicles.ts';
+import { invalidatePublicVehicles } from '../../services/public-vehicles-cache.ts';
+import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
+import { removeCommittedImages } from './vehicle-images.ts';
+
+const VEHICLE_IN_USE = 'This vehicle has bookings or booking requests and cannot be deleted.';
+
+/** DELETE staff-vehicles/:id/: refused while bookings or requests reference it; removes its image files. */
+export const deleteStaffVehicleRoute = defineRoute({
+  method: 'DELETE',
+  url: 'staff-vehicles/:id/',
+  access: STAFF_ROLES,
+  params: vehicleIdParams,
+  async handler({ deps, user, params, request }) {
+    if (!(await findVehicleAgency(deps.db, params.id, agencyScope(user)))) throw notFound(VEHICLE_NOT_FOUND);
+    const result = await deleteVehicle(deps.db, deps.dialect, params.id);
+    if (!result.ok) throw result.reason === 'referenced' ? conflict(VEHICLE_IN_USE) : notFound(VEHICLE_NOT_FOUND);
+    await removeCommittedImages(deps.media, result.removedImageKeys, request.log);
+    invalidatePublicVehicles();
+    return undefined;
+  },
+});

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import { MAX_VEHICLE_IMAGES } from '#domain/constants';
+import type { Database } from '../../db/types.ts';
+import { fieldError, forbidden } from '../../http/errors.ts';
+import { locationsOutsideAgency } from '../../repositories/locations.ts';
+import { agencyExists, registrationTaken } from '../../repositories/vehicles.ts';
+
+export const REGISTRATION_TAKEN = 'A vehicle with this registration number already exists.';
+export const LOCATIONS_OUTSIDE_AGENCY = "Pickup locations must belong to the vehicle's agency.";
+export const TOO_MANY_IMAGES = `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`;
+export const DELETED_IMAGES_UNKNOWN = 'Deleted images must be images of this vehicle.';
+const AGENCY_REQUIRED = 'Agency is required.';
+const AGENCY_UNKNOWN = 'This agency does not exist.';
+const OTHER_AGENCY = 'You can only manage the vehicles of your own agency.';
+
+/**
+ * The agency a vehicle goes to. Agency users always work in their own (naming another is
+ * refused); the operator (null scope) must name an existing agency.
+ */
+export async function resolveAgency(
+  db: Kysely<Database>,
+  scope: number | null,
+  requested: number | null | undefined,
+): Promise<number> {
+  if (scope !== null) {
+    if (requested !== null && requested !== undefined && requested !== scope) throw forbidden(OTHER_AGENCY);
+    return scope;
+  }
+  if (requested === null || requested === undefined) throw fieldError(400, 'agency_id', AGENCY_REQUIRED);
+  if (!(await agencyExists(db, requested))) throw fieldError(400, 'agency_id', AGENCY_UNKNOWN);
+  return requested;
+}
+
+export async function checkLocations(db: Kysely<Database>, locationIds: readonly number[], agencyId: number) {
+  const outside = await locationsOutsideAgency(db, locationIds, agencyId);
+  if (outside.length > 0) throw fieldError(400, 'pickup_locations', LOCATIONS_OUTSIDE_AGENCY);
+}
+
+export async function checkRegistration(db: Kysely<Database>, registration: string, vehicleId: number | null) {
+  if (await registrationTaken(db, registration, vehicleId)) {
+    throw fieldError(400, 'registration_number', REGISTRATION_TAKEN);
+  }
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+
+/** A page of the public vehicle list, serialized once and served as is until the fleet changes. */
+export interface CachedPage {
+  body: string;
+  /** Strong validator: a digest of the body and the total, so equal content keeps its ETag. */
+  etag: string;
+  total: number;
+}
+
+interface Slot {
+  version: number;
+  page: Promise<CachedPage>;
+}
+
+/** Bounds the memory a caller can take by asking for many (limit, offset) pairs. */
+const MAX_PAGES_PER_DATABASE = 64;
+
+/**
+ * The cache is per process: each server process keeps its own copy and only writes made through
+ * this process invalidate it. Pages are keyed by database (tests run several apps in one
+ * process) and by (limit, offset); a page is valid while its version is the current one.
+ */
+let version = 0;
+const caches = new WeakMap<Kysely<Database>, Map<string, Slot>>();
+
+/**
+ * Every write that changes what the public list shows (vehicle create, update, delete, an
+ * agency's approval or logo, seeding) calls this after its transaction commits. A load that
+ * started before the call keeps its old version, so its result is never served afterwards.
+ */
+export function invalidatePublicVehicles(): void {
+  version += 1;
+}
+
+/** The cached page, loading it once when missing or stale; concurrent misses share one load. */
+export function publicVehiclePage(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+  load: () => Promise<{ items: readonly unknown[]; total: number }>,
+): Promise<CachedPage> {
+  let pages = caches.get(db);
+  if (!pages) {
+    pages = new Map();
+    caches.set(db, pages);
+  }
+  const key = `${page.limit}:${page.offset}`;
+  const slot = pages.get(key);
+  if (slot && slot.version === version) return slot.page;
+
+  const loading = load().then(({ items, total }): CachedPage => {
+    const body = JSON.stringify(items);
+    const digest = createHash('sha256').update(`${total}\n${body}`).digest('base64url').slice(0, 27);
+    return { body, total, etag: `"${digest}"` };
+  });
+  const own = pages;
+  own.delete(key);
+  own.set(key, { version, page: loading });
+  if (own.size > MAX_PAGES_PER_DATABASE) {
+    const oldest = own.keys().next();
+    if (!oldest.done) own.delete(oldest.value);
+  }
+  loading.catch(() => {
+    if (own.get(key)?.page === loading) own.delete(key);
+  });
+  return loading;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
