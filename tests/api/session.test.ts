@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashToken, REFRESH_TTL_SECONDS } from '#server/services/tokens';
 import { LoginThrottle } from '#server/services/login-throttle';
+import { REFRESH_RETRY_GRACE_MS } from '#server/services/session';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { TestClient } from '../helpers/client.ts';
 import { createWorld, PASSWORD, type World } from '../helpers/fixtures.ts';
@@ -351,6 +352,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
       expect((await client.post('/api/token/refresh/')).status).toBe(200);
       const newest = client.cookie('refresh_token') ?? '';
 
+      t.clock.advance(REFRESH_RETRY_GRACE_MS + 1000);
       const thief = new TestClient(t.app);
       thief.setCookie('refresh_token', first);
       const reuse = await thief.post('/api/token/refresh/');
@@ -369,6 +371,34 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
 
       expect((await client.post('/api/token/refresh/')).status).toBe(401);
       expect(client.cookie('refresh_token')).toBeUndefined();
+    });
+
+    it('takes a token presented again within the grace period for a retry, not a theft', async () => {
+      const client = new TestClient(t.app);
+      await client.login('customer');
+      const first = client.cookie('refresh_token') ?? '';
+      expect((await client.post('/api/token/refresh/')).status).toBe(200);
+
+      // The reply carrying the successor was lost: the device retries with the token it has.
+      const retry = new TestClient(t.app);
+      retry.setCookie('refresh_token', first);
+      t.clock.advance(REFRESH_RETRY_GRACE_MS - 5000);
+      const again = await retry.post<Profile>('/api/token/refresh/');
+      expect(again.status).toBe(200);
+      expect(again.body.username).toBe('customer');
+      expect(retry.cookie('refresh_token')).not.toBe(first);
+      // Both successors stay valid: neither device is signed out.
+      expect((await client.post('/api/token/refresh/')).status).toBe(200);
+      expect((await retry.post('/api/token/refresh/')).status).toBe(200);
+    });
+
+    it('two refreshes racing with one token both succeed', async () => {
+      const a = new TestClient(t.app);
+      await a.login('agent');
+      const b = new TestClient(t.app);
+      b.setCookie('refresh_token', a.cookie('refresh_token') ?? '');
+      const [first, second] = await Promise.all([a.post('/api/token/refresh/'), b.post('/api/token/refresh/')]);
+      expect([first.status, second.status]).toEqual([200, 200]);
     });
 
     it('refuses a missing, unknown or expired refresh token and clears the cookies', async () => {

@@ -31,6 +31,15 @@ const authUser = (profile: UserProfile): AuthUser => ({
   agencyId: profile.agency?.id ?? null,
 });
 
+/**
+ * A refresh token presented again within this window is taken for a retry, not a theft: on a
+ * yard's bad signal the reply carrying its successor can be lost, and two tabs can refresh at
+ * once. Later reuse revokes the whole family.
+ */
+export const REFRESH_RETRY_GRACE_MS = 30_000;
+
+const isRetry = (deps: Deps, usedAt: string) => deps.now().getTime() - Date.parse(usedAt) <= REFRESH_RETRY_GRACE_MS;
+
 const refreshExpiry = (deps: Deps) => new Date(deps.now().getTime() + REFRESH_TTL_SECONDS * 1000).toISOString();
 
 /** A fresh sign-in: a new refresh-token family and both cookies. Returns the user, or undefined if gone. */
@@ -59,13 +68,14 @@ export async function startSession(context: SessionContext, userId: number): Pro
 export async function refreshSession(context: SessionContext): Promise<UserProfile | undefined> {
   const { deps, request, reply } = context;
   const presented = request.cookies[REFRESH_COOKIE];
-  const stored = presented ? await findRefreshToken(deps.db, hashToken(presented)) : undefined;
+  const presentedHash = presented ? hashToken(presented) : null;
+  const stored = presentedHash ? await findRefreshToken(deps.db, presentedHash) : undefined;
   const now = deps.now().toISOString();
   if (!stored || stored.revoked_at !== null || stored.expires_at <= now) {
     clearSessionCookies(request, reply, deps);
     return undefined;
   }
-  if (stored.used_at !== null) {
+  if (stored.used_at !== null && !isRetry(deps, stored.used_at)) {
     request.log.warn({ userId: stored.user_id }, 'refresh token reused: revoking its family');
     await revokeRefreshFamily(deps.db, stored.family_id, now);
     clearSessionCookies(request, reply, deps);
@@ -79,12 +89,21 @@ export async function refreshSession(context: SessionContext): Promise<UserProfi
     return undefined;
   }
   const next = newOpaqueToken();
-  const rotated = await rotateRefreshToken(
-    deps.db,
-    stored.id,
-    { userId: stored.user_id, tokenHash: next.hash, familyId: stored.family_id, expiresAt: refreshExpiry(deps) },
-    now,
-  );
+  const successor = {
+    userId: stored.user_id,
+    tokenHash: next.hash,
+    familyId: stored.family_id,
+    expiresAt: refreshExpiry(deps),
+  };
+  let rotated = stored.used_at === null && (await rotateRefreshToken(deps.db, stored.id, successor, now));
+  if (!rotated) {
+    // Used moments ago (here, or by a racing request): a retry, so it gets a successor of its own.
+    const latest = presentedHash ? await findRefreshToken(deps.db, presentedHash) : undefined;
+    if (latest && latest.revoked_at === null && latest.used_at !== null && isRetry(deps, latest.used_at)) {
+      await insertRefreshToken(deps.db, successor, now);
+      rotated = true;
+    }
+  }
   if (!rotated) {
     await revokeRefreshFamily(deps.db, stored.family_id, now);
     clearSessionCookies(request, reply, deps);
