@@ -16,7 +16,11 @@ function Status() {
     <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
       <h1>Fleet Rental</h1>
       <p role="status">
-        {state === 'checking' ? 'Checking the service…' : state === 'ok' ? 'The service is running.' : 'The service is not reachable.'}
+        {state === 'checking'
+          ? 'Checking the service…'
+          : state === 'ok'
+            ? 'The service is running.'
+            : 'The service is not reachable.'}
       </p>
     </main>
   );

@@ -115,7 +115,10 @@ function registerAppShell(app: FastifyInstance, appDir: string | null): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/media/');
     if (hasApp && isPage && appDir) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', appDir);
     }

@@ -70,6 +70,10 @@ export class MediaStore {
     );
   }
 
+  async removeLogo(key: string): Promise<void> {
+    await rm(path.join(this.publicDir, `${key}-${LOGO_WIDTH}.webp`), { force: true });
+  }
+
   /**
    * A licence may be an image (re-encoded, metadata stripped) or a PDF (checked by its header).
    * Returns the private key and the content type to serve it with.
