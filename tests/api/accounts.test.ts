@@ -6,19 +6,15 @@ import { SMTPServer } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '#server/services/mail';
+import type { ErrorBody } from '../helpers/api.ts';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient } from '../helpers/client.ts';
+import { signedIn, TestClient } from '../helpers/client.ts';
 import { createWorld, PASSWORD, type World } from '../helpers/fixtures.ts';
 
 const MINUTE = 60 * 1000;
 const RESET_REPLY = { message: 'A password reset link has been sent to your email.' };
 const USERNAME_TAKEN = 'A user with that username already exists.';
 const EMAIL_TAKEN = 'A user with that e-mail address already exists.';
-
-interface Refusal {
-  error: string;
-  fields?: Record<string, string[]>;
-}
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   email: 'jo.bloggs@example.com',
@@ -107,19 +103,19 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
 
     it('refuses a taken username or e-mail (any case) with 400 and the field', async () => {
       const client = new TestClient(t.app);
-      const username = await client.post<Refusal>(
+      const username = await client.post<ErrorBody>(
         '/api/register/customer/',
         registration({ username: 'customer', email: 'fresh1@example.com' }),
       );
       expect(username.status).toBe(400);
       expect(username.body).toEqual({ error: USERNAME_TAKEN, fields: { username: [USERNAME_TAKEN] } });
-      const email = await client.post<Refusal>(
+      const email = await client.post<ErrorBody>(
         '/api/register/customer/',
         registration({ username: 'fresh1', email: 'CUSTOMER@example.com' }),
       );
       expect(email.status).toBe(400);
       expect(email.body).toEqual({ error: EMAIL_TAKEN, fields: { email: [EMAIL_TAKEN] } });
-      const both = await client.post<Refusal>(
+      const both = await client.post<ErrorBody>(
         '/api/register/customer/',
         registration({ username: 'staff', email: 'staff@example.com' }),
       );
@@ -138,7 +134,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     it('turns a lost race for one username into the same 400, leaving one user and one customer', async () => {
       const replies = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>
-          new TestClient(t.app).post<Refusal>(
+          new TestClient(t.app).post<ErrorBody>(
             '/api/register/customer/',
             registration({ username: 'racer', email: `racer${i}@example.com` }),
           ),
@@ -159,7 +155,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
 
     it('validates every field', async () => {
       const client = new TestClient(t.app);
-      const empty = await client.post<Refusal>('/api/register/customer/', {});
+      const empty = await client.post<ErrorBody>('/api/register/customer/', {});
       expect(empty.status).toBe(400);
       expect(Object.keys(empty.body.fields ?? {}).sort()).toEqual([
         'email',
@@ -184,14 +180,14 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
         [{ username: 'a b' }, 'username', 'Username may contain only letters, digits and . _ + -'],
       ];
       for (const [override, field, message] of cases) {
-        const reply = await client.post<Refusal>(
+        const reply = await client.post<ErrorBody>(
           '/api/register/customer/',
           registration({ username: 'validcheck', email: 'validcheck@example.com', ...override }),
         );
         expect(reply.status, field).toBe(400);
         expect(reply.body, field).toEqual({ error: message, fields: { [field]: [message] } });
       }
-      const missing = await client.post<Refusal>('/api/register/customer/', { ...registration(), email: undefined });
+      const missing = await client.post<ErrorBody>('/api/register/customer/', { ...registration(), email: undefined });
       expect(missing.status).toBe(400);
       expect(Object.keys(missing.body.fields ?? {})).toEqual(['email']);
       const leftovers = await t.app.deps.db
@@ -267,13 +263,13 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
         .selectFrom('agencies')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      const username = await client.post<Refusal>(
+      const username = await client.post<ErrorBody>(
         '/api/agent-signup/',
         agencySignup({ username: 'agent', email: 'new-agency@example.com' }),
       );
       expect(username.status).toBe(400);
       expect(username.body).toEqual({ error: USERNAME_TAKEN, fields: { username: [USERNAME_TAKEN] } });
-      const email = await client.post<Refusal>(
+      const email = await client.post<ErrorBody>(
         '/api/agent-signup/',
         agencySignup({ username: 'newagency', email: 'Agency@Example.com' }),
       );
@@ -298,7 +294,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
 
     it('validates every field', async () => {
       const client = new TestClient(t.app);
-      const empty = await client.post<Refusal>('/api/agent-signup/', {});
+      const empty = await client.post<ErrorBody>('/api/agent-signup/', {});
       expect(empty.status).toBe(400);
       expect(Object.keys(empty.body.fields ?? {}).sort()).toEqual([
         'agency_name',
@@ -316,7 +312,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
         [{ phone_number: '12' }, 'phone_number', 'Phone number must be a valid phone number, e.g. +44 20 7946 0958.'],
       ];
       for (const [override, field, message] of cases) {
-        const reply = await client.post<Refusal>('/api/agent-signup/', agencySignup(override));
+        const reply = await client.post<ErrorBody>('/api/agent-signup/', agencySignup(override));
         expect(reply.status, field).toBe(400);
         expect(reply.body, field).toEqual({ error: message, fields: { [field]: [message] } });
       }
@@ -364,8 +360,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('resets the password once: old password out, new one in, refresh tokens revoked', async () => {
-      const device = new TestClient(t.app);
-      await device.login('agent');
+      const device = await signedIn(t.app, 'agent');
       await requestReset(new TestClient(t.app), 'agent@example.com');
       const { token } = resetLink(t.outbox.at(-1)?.text ?? '', t.config.publicUrl);
 
@@ -426,7 +421,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
         error: 'Enter a valid e-mail address.',
         fields: { email: ['Enter a valid e-mail address.'] },
       });
-      const noEmail = await client.post<Refusal>('/api/password_reset/', {});
+      const noEmail = await client.post<ErrorBody>('/api/password_reset/', {});
       expect(noEmail.status).toBe(400);
       expect(Object.keys(noEmail.body.fields ?? {})).toEqual(['email']);
       expect(

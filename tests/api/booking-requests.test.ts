@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '#domain/constants';
 import { addDays, todayIso } from '#domain/dates';
-import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient } from '../helpers/client.ts';
-import { createWorld, type World } from '../helpers/fixtures.ts';
+import { type ErrorBody, ISO_TIMESTAMP } from '../helpers/api.ts';
+import { ENGINE, type TestApp } from '../helpers/app.ts';
+import { signedIn, type TestClient } from '../helpers/client.ts';
+import { startWorld, type World } from '../helpers/fixtures.ts';
+import * as rows from '../helpers/rows.ts';
 
 interface RequestBody {
   id: number;
@@ -15,17 +17,11 @@ interface RequestBody {
   [key: string]: unknown;
 }
 
-interface ErrorBody {
-  error: string;
-  fields?: Record<string, string[]>;
-}
-
 interface FinalizeReply {
   booking_id: number;
   booking: Record<string, unknown> & { id: number };
 }
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** A date `n` days from today, so requests are never in the past. */
 const day = (n: number) => addDays(todayIso(), n);
 const britishDate = (iso: string) => iso.split('-').reverse().join('/');
@@ -52,77 +48,23 @@ describe(`booking requests (${ENGINE})`, () => {
   let customer: TestClient;
   let customer2: TestClient;
   let anonymous: TestClient;
-  let registration = 0;
 
-  const signedIn = async (username: string) => {
-    const client = new TestClient(t.app);
-    await client.login(username);
-    return client;
-  };
+  /** A fresh vehicle of agency A with both of A's pickup locations, or of another agency without any. */
+  const addVehicle = (agencyId?: number) =>
+    rows.insertVehicle(
+      t.app.deps.db,
+      { agency_id: agencyId ?? world.agencies.a, make: 'Mazda', model: 'CX-5', price_per_day: 5000, deposit: 30000 },
+      agencyId === undefined ? [world.locations.a1, world.locations.a2] : [],
+    );
 
-  /** A fresh vehicle of agency A with both of A's pickup locations. */
-  const addVehicle = async (agencyId?: number) => {
-    const now = new Date().toISOString();
-    registration += 1;
-    const row = await t.app.deps.db
-      .insertInto('vehicles')
-      .values({
-        agency_id: agencyId ?? world.agencies.a,
-        make: 'Mazda',
-        model: 'CX-5',
-        color: 'Red',
-        manufacture_year: 2024,
-        mileage: 1000,
-        mileage_allowance: 150,
-        ownership: 'private',
-        price_per_day: 5000,
-        deposit: 30000,
-        registration_number: `RQ${registration} TST`,
-        next_service_date: '2027-06-01',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (agencyId === undefined) {
-      await t.app.deps.db
-        .insertInto('vehicle_locations')
-        .values([
-          { vehicle_id: row.id, location_id: world.locations.a1 },
-          { vehicle_id: row.id, location_id: world.locations.a2 },
-        ])
-        .execute();
-    }
-    return row.id;
-  };
-
-  const insertBooking = async (vehicleId: number, startDate: string, endDate: string, status: BookingStatus) => {
-    await t.app.deps.db
-      .insertInto('bookings')
-      .values({
-        customer_id: world.customers.createdByA,
-        vehicle_id: vehicleId,
-        agency_id: world.agencies.a,
-        booking_request_id: null,
-        start_date: startDate,
-        end_date: endDate,
-        pickup_time: '09:00',
-        dropoff_time: '18:00',
-        pickup_location: null,
-        dropoff_location: null,
-        booking_amount: 1000,
-        booking_deposit: 0,
-        payment_method: 'cash',
-        booking_status: status,
-        estimated_mileage: null,
-        discount_amount: 0,
-        discount_description: null,
-        notes: null,
-        created_by: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-  };
+  const insertBooking = (vehicleId: number, startDate: string, endDate: string, status: BookingStatus) =>
+    rows.insertBooking(t.app.deps.db, {
+      customer_id: world.customers.createdByA,
+      vehicle_id: vehicleId,
+      start_date: startDate,
+      end_date: endDate,
+      booking_status: status,
+    });
 
   const customerRequest = (client: TestClient, vehicle: number, start: string, end: string, extra = {}) =>
     client.post<RequestBody & ErrorBody>('/api/booking-requests/', {
@@ -136,14 +78,7 @@ describe(`booking requests (${ENGINE})`, () => {
       ...extra,
     });
 
-  const countRequests = async (vehicleId: number) => {
-    const row = await t.app.deps.db
-      .selectFrom('booking_requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('vehicle_id', '=', vehicleId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+  const countRequests = (vehicleId: number) => rows.countBookingRequests(t.app.deps.db, { vehicleId });
 
   const setLicence = (customerId: number, key: string | null) =>
     t.app.deps.db
@@ -153,17 +88,11 @@ describe(`booking requests (${ENGINE})`, () => {
       .execute();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    world = await createWorld(t.app.deps.db);
-    [staff, agency, agent, agencyB, customer, customer2] = await Promise.all([
-      signedIn('staff'),
-      signedIn('agency'),
-      signedIn('agent'),
-      signedIn('agencyb'),
-      signedIn('customer'),
-      signedIn('customer2'),
-    ]);
-    anonymous = new TestClient(t.app);
+    ({
+      t,
+      world,
+      clients: { staff, agency, agent, agencyB, customer, customer2, anonymous },
+    } = await startWorld());
     await t.app.deps.db
       .insertInto('vehicle_images')
       .values([
@@ -298,26 +227,14 @@ describe(`booking requests (${ENGINE})`, () => {
     });
 
     it('answers 409 when the signed-in customer has no customer record', async () => {
-      const source = await t.app.deps.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('id', '=', world.users.customer)
-        .executeTakeFirstOrThrow();
-      await t.app.deps.db
-        .insertInto('users')
-        .values({
-          username: 'noprofile',
-          email: 'noprofile@example.com',
-          password_hash: source.password_hash,
-          role: 'customer',
-          first_name: 'No',
-          last_name: 'Profile',
-          phone_number: '+44 7700 900001',
-          agency_id: null,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      const client = await signedIn('noprofile');
+      await rows.insertUser(t.app.deps.db, {
+        username: 'noprofile',
+        role: 'customer',
+        first_name: 'No',
+        last_name: 'Profile',
+        phone_number: '+44 7700 900001',
+      });
+      const client = await signedIn(t.app, 'noprofile');
       const reply = await customerRequest(client, spare, day(20), day(21));
       expect(reply.status).toBe(409);
       expect(reply.body).toEqual({ error: 'Your customer profile is missing.' });

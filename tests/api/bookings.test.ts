@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '#domain/constants';
-import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient } from '../helpers/client.ts';
-import { createWorld, type World } from '../helpers/fixtures.ts';
+import { type ErrorBody, ISO_TIMESTAMP } from '../helpers/api.ts';
+import { ENGINE, type TestApp } from '../helpers/app.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { startWorld, type World } from '../helpers/fixtures.ts';
+import * as rows from '../helpers/rows.ts';
 
 interface StaffBooking {
   id: number;
@@ -14,13 +16,6 @@ interface StaffBooking {
   [key: string]: unknown;
 }
 
-interface ErrorBody {
-  error: string;
-  fields?: Record<string, string[]>;
-}
-
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
 describe(`bookings (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
@@ -31,104 +26,35 @@ describe(`bookings (${ENGINE})`, () => {
   let customer: TestClient;
   let customer2: TestClient;
   let anonymous: TestClient;
-  let registration = 0;
-
-  const signedIn = async (username: string) => {
-    const client = new TestClient(t.app);
-    await client.login(username);
-    return client;
-  };
 
   /** A fresh vehicle, so a test's dates never collide with another test's. */
-  const addVehicle = async (agencyId: number, pricePerDay = 4500, deposit = 20000) => {
-    const now = new Date().toISOString();
-    registration += 1;
-    const row = await t.app.deps.db
-      .insertInto('vehicles')
-      .values({
-        agency_id: agencyId,
-        make: 'Skoda',
-        model: 'Octavia',
-        color: 'Grey',
-        manufacture_year: 2023,
-        mileage: 5000,
-        mileage_allowance: 150,
-        ownership: 'company',
-        price_per_day: pricePerDay,
-        deposit,
-        registration_number: `TB${registration} TST`,
-        next_service_date: '2027-06-01',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  const addVehicle = (agencyId: number, pricePerDay = 4500, deposit = 20000) =>
+    rows.insertVehicle(t.app.deps.db, { agency_id: agencyId, price_per_day: pricePerDay, deposit });
 
   /** A booking written straight to the database, e.g. in a status staff cannot pick on creation. */
-  const insertBooking = async (
+  const insertBooking = (
     vehicleId: number,
     customerId: number,
     startDate: string,
     endDate: string,
     status: BookingStatus,
-  ) => {
-    const vehicle = await t.app.deps.db
-      .selectFrom('vehicles')
-      .select('agency_id')
-      .where('id', '=', vehicleId)
-      .executeTakeFirstOrThrow();
-    const row = await t.app.deps.db
-      .insertInto('bookings')
-      .values({
-        customer_id: customerId,
-        vehicle_id: vehicleId,
-        agency_id: vehicle.agency_id,
-        booking_request_id: null,
-        start_date: startDate,
-        end_date: endDate,
-        pickup_time: '09:00',
-        dropoff_time: '18:00',
-        pickup_location: null,
-        dropoff_location: null,
-        booking_amount: 1000,
-        booking_deposit: 0,
-        payment_method: 'cash',
-        booking_status: status,
-        estimated_mileage: null,
-        discount_amount: 0,
-        discount_description: null,
-        notes: null,
-        created_by: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
+  ) =>
+    rows.insertBooking(t.app.deps.db, {
+      vehicle_id: vehicleId,
+      customer_id: customerId,
+      start_date: startDate,
+      end_date: endDate,
+      booking_status: status,
+    });
 
-  const countBookings = async (vehicleId: number) => {
-    const row = await t.app.deps.db
-      .selectFrom('bookings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('vehicle_id', '=', vehicleId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
+  const countBookings = (vehicleId: number) => rows.countBookings(t.app.deps.db, vehicleId);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    world = await createWorld(t.app.deps.db);
-    [staff, agency, agent, agencyB, customer, customer2] = await Promise.all([
-      signedIn('staff'),
-      signedIn('agency'),
-      signedIn('agent'),
-      signedIn('agencyb'),
-      signedIn('customer'),
-      signedIn('customer2'),
-    ]);
-    anonymous = new TestClient(t.app);
+    ({
+      t,
+      world,
+      clients: { staff, agency, agent, agencyB, customer, customer2, anonymous },
+    } = await startWorld());
   });
   afterAll(async () => t.close());
 

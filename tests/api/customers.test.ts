@@ -3,9 +3,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingStatus } from '#domain/constants';
-import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient, type FileSpec, type MultipartValue } from '../helpers/client.ts';
-import { createWorld, type World } from '../helpers/fixtures.ts';
+import { type ErrorBody, ISO_TIMESTAMP } from '../helpers/api.ts';
+import { ENGINE, type TestApp } from '../helpers/app.ts';
+import { signedIn, type FileSpec, type MultipartValue, type TestClient } from '../helpers/client.ts';
+import { startWorld, type World } from '../helpers/fixtures.ts';
+import { pngFile } from '../helpers/images.ts';
+import * as rows from '../helpers/rows.ts';
 
 interface ApiCustomer {
   id: number;
@@ -30,12 +33,6 @@ interface ApiCustomer {
   [key: string]: unknown;
 }
 
-interface ErrorBody {
-  error: string;
-  fields?: Record<string, string[]>;
-}
-
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
 const TOO_LARGE = 'File size should not exceed 5MB.';
 const NOT_FOUND = { error: 'Customer not found.' };
@@ -52,13 +49,7 @@ const customerFields = (overrides: Record<string, string> = {}): Record<string, 
   ...overrides,
 });
 
-let pngCache: Buffer | null = null;
-async function png(): Promise<FileSpec> {
-  pngCache ??= await sharp({ create: { width: 64, height: 40, channels: 3, background: '#3366cc' } })
-    .png()
-    .toBuffer();
-  return { name: 'licence.png', type: 'image/png', data: pngCache };
-}
+const png = (): Promise<FileSpec> => pngFile('licence.png', 64, 40);
 const pdf = (): FileSpec => ({
   name: 'licence.pdf',
   type: 'application/pdf',
@@ -81,13 +72,6 @@ describe(`customers (${ENGINE})`, () => {
   let customer: TestClient;
   let customer2: TestClient;
   let anonymous: TestClient;
-  let vehicleCounter = 0;
-
-  const signedIn = async (username: string) => {
-    const client = new TestClient(t.app);
-    await client.login(username);
-    return client;
-  };
 
   const licenseDir = () => path.join(t.app.deps.media.privateDir, 'licenses');
   const licenseFiles = async () => {
@@ -120,118 +104,38 @@ describe(`customers (${ENGINE})`, () => {
     return reply.body;
   };
 
-  const addVehicle = async (agencyId: number) => {
-    vehicleCounter += 1;
-    const now = new Date().toISOString();
-    return (
-      await t.app.deps.db
-        .insertInto('vehicles')
-        .values({
-          agency_id: agencyId,
-          make: 'Skoda',
-          model: 'Fabia',
-          color: 'Red',
-          manufacture_year: 2023,
-          mileage: 1000,
-          mileage_allowance: 150,
-          ownership: 'company',
-          price_per_day: 4000,
-          deposit: 10000,
-          registration_number: `CU${vehicleCounter} TST`,
-          next_service_date: '2027-06-01',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  };
+  const addVehicle = (agencyId: number) => rows.insertVehicle(t.app.deps.db, { agency_id: agencyId });
 
-  const insertBooking = async (
+  const insertBooking = (
     customerId: number,
     vehicleId: number,
     values: { start: string; amount: number; status: BookingStatus; mileage: number | null },
-  ) => {
-    const vehicle = await t.app.deps.db
-      .selectFrom('vehicles')
-      .select('agency_id')
-      .where('id', '=', vehicleId)
-      .executeTakeFirstOrThrow();
-    await t.app.deps.db
-      .insertInto('bookings')
-      .values({
-        customer_id: customerId,
-        vehicle_id: vehicleId,
-        agency_id: vehicle.agency_id,
-        booking_request_id: null,
-        start_date: values.start,
-        end_date: values.start,
-        pickup_time: '09:00',
-        dropoff_time: '18:00',
-        pickup_location: null,
-        dropoff_location: null,
-        booking_amount: values.amount,
-        booking_deposit: 0,
-        payment_method: 'cash',
-        booking_status: values.status,
-        estimated_mileage: values.mileage,
-        discount_amount: 0,
-        discount_description: null,
-        notes: null,
-        created_by: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-  };
+  ) =>
+    rows.insertBooking(t.app.deps.db, {
+      customer_id: customerId,
+      vehicle_id: vehicleId,
+      start_date: values.start,
+      booking_amount: values.amount,
+      booking_status: values.status,
+      estimated_mileage: values.mileage,
+    });
 
-  const insertRequest = async (customerId: number, vehicleId: number) => {
-    const vehicle = await t.app.deps.db
-      .selectFrom('vehicles')
-      .select('agency_id')
-      .where('id', '=', vehicleId)
-      .executeTakeFirstOrThrow();
-    return (
-      await t.app.deps.db
-        .insertInto('booking_requests')
-        .values({
-          customer_id: customerId,
-          vehicle_id: vehicleId,
-          agency_id: vehicle.agency_id,
-          first_name: null,
-          last_name: null,
-          phone_number: null,
-          email: null,
-          start_date: '2031-01-10',
-          end_date: '2031-01-12',
-          pickup_time: '09:00',
-          dropoff_time: '18:00',
-          pickup_location_id: null,
-          dropoff_location_id: null,
-          message: null,
-          status: 'pending',
-          staff_notes: null,
-          is_reviewed: 0,
-          reviewed_by: null,
-          reviewed_at: null,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  };
+  const insertRequest = (customerId: number, vehicleId: number) =>
+    rows.insertBookingRequest(t.app.deps.db, {
+      customer_id: customerId,
+      vehicle_id: vehicleId,
+      start_date: '2031-01-10',
+      end_date: '2031-01-12',
+    });
 
   const ids = (list: ApiCustomer[]) => list.map((item) => item.id);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    world = await createWorld(t.app.deps.db);
-    staff = await signedIn('staff');
-    agency = await signedIn('agency');
-    agent = await signedIn('agent');
-    agencyB = await signedIn('agencyb');
-    customer = await signedIn('customer');
-    customer2 = await signedIn('customer2');
-    anonymous = new TestClient(t.app);
+    ({
+      t,
+      world,
+      clients: { staff, agency, agent, agencyB, customer, customer2, anonymous },
+    } = await startWorld());
   });
   afterAll(async () => t.close());
 
@@ -809,28 +713,14 @@ describe(`customers (${ENGINE})`, () => {
     });
 
     it('answers 404 to a customer user without a customer record', async () => {
-      const hash = (
-        await t.app.deps.db
-          .selectFrom('users')
-          .select('password_hash')
-          .where('id', '=', world.users.customer)
-          .executeTakeFirstOrThrow()
-      ).password_hash;
-      await t.app.deps.db
-        .insertInto('users')
-        .values({
-          username: 'norecord',
-          email: 'norecord@example.com',
-          password_hash: hash,
-          role: 'customer',
-          first_name: 'No',
-          last_name: 'Record',
-          phone_number: '+44 7700 900999',
-          agency_id: null,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      const client = await signedIn('norecord');
+      await rows.insertUser(t.app.deps.db, {
+        username: 'norecord',
+        role: 'customer',
+        first_name: 'No',
+        last_name: 'Record',
+        phone_number: '+44 7700 900999',
+      });
+      const client = await signedIn(t.app, 'norecord');
       expect((await client.get<ErrorBody>('/api/customers/me/')).body).toEqual(NOT_FOUND);
       const patched = await client.multipart<ErrorBody>('PATCH', '/api/customers/me/', { city: 'Leeds' });
       expect(patched.status).toBe(404);

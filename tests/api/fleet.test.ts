@@ -2,9 +2,12 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient, type FileSpec, type MultipartValue } from '../helpers/client.ts';
-import { createWorld, type World } from '../helpers/fixtures.ts';
+import type { ErrorBody } from '../helpers/api.ts';
+import { ENGINE, type TestApp } from '../helpers/app.ts';
+import type { MultipartValue } from '../helpers/client.ts';
+import { startWorld, type World, type WorldClients } from '../helpers/fixtures.ts';
+import { jpeg, png, pngFile } from '../helpers/images.ts';
+import { insertBooking, insertBookingRequest } from '../helpers/rows.ts';
 
 interface ImageView {
   id: number;
@@ -30,21 +33,8 @@ interface StaffVehicle {
   updated_at: string;
 }
 
-interface ErrorBody {
-  error: string;
-  fields?: Record<string, string[]>;
-}
-
 const IN_USE = 'This vehicle has bookings or booking requests and cannot be deleted.';
 const NOT_FOUND = { error: 'Vehicle not found.' };
-
-async function png(width = 800, height = 600): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#36c' } })
-    .png()
-    .toBuffer();
-}
-
-const pngFile = async (name = 'car.png'): Promise<FileSpec> => ({ name, type: 'image/png', data: await png() });
 
 let registrationCounter = 0;
 function vehicleForm(overrides: Record<string, MultipartValue | null> = {}): Record<string, MultipartValue | null> {
@@ -62,23 +52,6 @@ function vehicleForm(overrides: Record<string, MultipartValue | null> = {}): Rec
     registration_number: `nx21 t${String(registrationCounter).padStart(2, '0')}`,
     next_service_date: '2027-01-15',
     ...overrides,
-  };
-}
-
-/** Signed-in clients for every role of the fixtures' world. */
-async function clientsFor(t: TestApp) {
-  const as = async (username: string) => {
-    const client = new TestClient(t.app);
-    await client.login(username);
-    return client;
-  };
-  return {
-    anonymous: new TestClient(t.app),
-    staff: await as('staff'),
-    agency: await as('agency'),
-    agent: await as('agent'),
-    agencyB: await as('agencyb'),
-    customer: await as('customer'),
   };
 }
 
@@ -107,11 +80,9 @@ async function exists(file: string): Promise<boolean> {
 describe(`staff vehicle list and detail (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
-  let clients: Awaited<ReturnType<typeof clientsFor>>;
+  let clients: WorldClients;
   beforeAll(async () => {
-    t = await createTestApp();
-    world = await createWorld(t.app.deps.db);
-    clients = await clientsFor(t);
+    ({ t, world, clients } = await startWorld());
   });
   afterAll(async () => t.close());
 
@@ -209,11 +180,9 @@ describe(`staff vehicle list and detail (${ENGINE})`, () => {
 describe(`agent locations (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
-  let clients: Awaited<ReturnType<typeof clientsFor>>;
+  let clients: WorldClients;
   beforeAll(async () => {
-    t = await createTestApp();
-    world = await createWorld(t.app.deps.db);
-    clients = await clientsFor(t);
+    ({ t, world, clients } = await startWorld());
   });
   afterAll(async () => t.close());
 
@@ -249,11 +218,9 @@ describe(`agent locations (${ENGINE})`, () => {
 describe(`creating vehicles (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
-  let clients: Awaited<ReturnType<typeof clientsFor>>;
+  let clients: WorldClients;
   beforeAll(async () => {
-    t = await createTestApp();
-    world = await createWorld(t.app.deps.db);
-    clients = await clientsFor(t);
+    ({ t, world, clients } = await startWorld());
   });
   afterAll(async () => t.close());
 
@@ -311,15 +278,12 @@ describe(`creating vehicles (${ENGINE})`, () => {
   });
 
   it('strips metadata from uploaded images', async () => {
-    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c63' } })
-      .jpeg()
-      .withExif({ IFD0: { Copyright: 'Secret Owner', ImageDescription: 'private' } })
-      .toBuffer();
-    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const photo = await jpeg(640, 480, { IFD0: { Copyright: 'Secret Owner', ImageDescription: 'private' } });
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
     const reply = await clients.agency.multipart<StaffVehicle>(
       'POST',
       '/api/staff-vehicles/',
-      vehicleForm({ image_uploads: { name: 'photo.jpg', type: 'image/jpeg', data: jpeg } }),
+      vehicleForm({ image_uploads: { name: 'photo.jpg', type: 'image/jpeg', data: photo } }),
     );
     expect(reply.status).toBe(201);
     const image = reply.body.images[0];
@@ -501,11 +465,9 @@ describe(`creating vehicles (${ENGINE})`, () => {
 describe(`editing and deleting vehicles (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
-  let clients: Awaited<ReturnType<typeof clientsFor>>;
+  let clients: WorldClients;
   beforeAll(async () => {
-    t = await createTestApp();
-    world = await createWorld(t.app.deps.db);
-    clients = await clientsFor(t);
+    ({ t, world, clients } = await startWorld());
   });
   afterAll(async () => t.close());
 
@@ -697,59 +659,22 @@ describe(`editing and deleting vehicles (${ENGINE})`, () => {
 
   it('refuses to delete a vehicle that a booking or a booking request references (409)', async () => {
     const { db } = t.app.deps;
-    const now = new Date().toISOString();
     const booked = await createWithImages(1);
-    await db
-      .insertInto('bookings')
-      .values({
-        customer_id: world.customers.createdByA,
-        vehicle_id: booked.id,
-        agency_id: world.agencies.a,
-        booking_request_id: null,
-        start_date: '2030-05-01',
-        end_date: '2030-05-03',
-        pickup_time: '09:00',
-        dropoff_time: '18:00',
-        pickup_location: null,
-        dropoff_location: null,
-        booking_amount: 16650,
-        booking_deposit: 30000,
-        payment_method: 'cash',
-        booking_status: 'confirmed',
-        estimated_mileage: null,
-        discount_amount: 0,
-        discount_description: null,
-        notes: null,
-        created_by: null,
-        created_at: now,
-      })
-      .execute();
+    await insertBooking(db, {
+      customer_id: world.customers.createdByA,
+      vehicle_id: booked.id,
+      start_date: '2030-05-01',
+      end_date: '2030-05-03',
+      booking_amount: 16650,
+      booking_deposit: 30000,
+    });
     const requested = await createWithImages(0);
-    await db
-      .insertInto('booking_requests')
-      .values({
-        customer_id: world.customers.own,
-        vehicle_id: requested.id,
-        agency_id: world.agencies.a,
-        first_name: null,
-        last_name: null,
-        phone_number: null,
-        email: null,
-        start_date: '2030-06-01',
-        end_date: '2030-06-02',
-        pickup_time: '09:00',
-        dropoff_time: '18:00',
-        pickup_location_id: null,
-        dropoff_location_id: null,
-        message: null,
-        status: 'pending',
-        staff_notes: null,
-        is_reviewed: 0,
-        reviewed_by: null,
-        reviewed_at: null,
-        created_at: now,
-      })
-      .execute();
+    await insertBookingRequest(db, {
+      customer_id: world.customers.own,
+      vehicle_id: requested.id,
+      start_date: '2030-06-01',
+      end_date: '2030-06-02',
+    });
     for (const vehicle of [booked, requested]) {
       const reply = await clients.agency.delete(`/api/staff-vehicles/${vehicle.id}/`);
       expect(reply.status).toBe(409);

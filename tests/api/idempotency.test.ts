@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '#domain/dates';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { type Reply, TestClient } from '../helpers/client.ts';
+import { type Reply, signedIn, TestClient } from '../helpers/client.ts';
 import { createWorld, type World } from '../helpers/fixtures.ts';
+import * as rows from '../helpers/rows.ts';
 
 const day = (n: number) => addDays(todayIso(), n);
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
@@ -20,12 +21,8 @@ describe(`Idempotency-Key on booking requests (${ENGINE})`, () => {
 
   const withKey = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
-  const countRequests = async (where: { email?: string; vehicleId?: number }) => {
-    let query = t.app.deps.db.selectFrom('booking_requests').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (where.email) query = query.where('email', '=', where.email);
-    if (where.vehicleId) query = query.where('vehicle_id', '=', where.vehicleId);
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  };
+  const countRequests = (where: { email?: string; vehicleId?: number }) =>
+    rows.countBookingRequests(t.app.deps.db, where);
 
   const sameReply = (first: Reply, second: Reply) => {
     expect(second.status).toBe(first.status);
@@ -34,42 +31,12 @@ describe(`Idempotency-Key on booking requests (${ENGINE})`, () => {
   };
 
   /** A vehicle of agency A, pickable from Leeds, that no other test here requests. */
-  let nextRegistration = 0;
-  const addVehicle = async () => {
-    const now = new Date().toISOString();
-    nextRegistration += 1;
-    const row = await t.app.deps.db
-      .insertInto('vehicles')
-      .values({
-        agency_id: world.agencies.a,
-        make: 'Volvo',
-        model: 'XC40',
-        color: 'White',
-        manufacture_year: 2024,
-        mileage: 100,
-        mileage_allowance: 150,
-        ownership: 'company',
-        price_per_day: 7000,
-        deposit: 25000,
-        registration_number: `ID${nextRegistration} TST`,
-        next_service_date: '2027-06-01',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.app.deps.db
-      .insertInto('vehicle_locations')
-      .values({ vehicle_id: row.id, location_id: world.locations.a1 })
-      .execute();
-    return row.id;
-  };
+  const addVehicle = () => rows.insertVehicle(t.app.deps.db, { agency_id: world.agencies.a }, [world.locations.a1]);
 
   beforeAll(async () => {
     t = await createTestApp();
     world = await createWorld(t.app.deps.db);
-    customer = new TestClient(t.app);
-    await customer.login('customer');
+    customer = await signedIn(t.app, 'customer');
     visitor = new TestClient(t.app);
   });
   afterAll(async () => t.close());

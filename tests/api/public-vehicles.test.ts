@@ -1,9 +1,10 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidatePublicVehicles } from '#server/services/public-vehicles-cache';
+import type { ErrorBody } from '../helpers/api.ts';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient } from '../helpers/client.ts';
+import { signedIn, TestClient } from '../helpers/client.ts';
 import { createWorld, type World } from '../helpers/fixtures.ts';
+import { png } from '../helpers/images.ts';
 
 interface PublicVehicle {
   id: number;
@@ -17,11 +18,6 @@ interface PublicVehicle {
   agency_logo: string | null;
 }
 
-interface ErrorBody {
-  error: string;
-  fields?: Record<string, string[]>;
-}
-
 describe(`public vehicles (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
@@ -31,8 +27,7 @@ describe(`public vehicles (${ENGINE})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     world = await createWorld(t.app.deps.db);
-    agency = new TestClient(t.app);
-    await agency.login('agency');
+    agency = await signedIn(t.app, 'agency');
   });
   afterAll(async () => t.close());
 
@@ -111,9 +106,7 @@ describe(`public vehicles (${ENGINE})`, () => {
   });
 
   it('shows created vehicles with their images and drops deleted ones', async () => {
-    const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#36c' } })
-      .png()
-      .toBuffer();
+    const image = await png();
     const created = await agency.multipart<{ id: number }>('POST', '/api/staff-vehicles/', {
       make: 'Audi',
       model: 'A3',
@@ -191,8 +184,7 @@ describe(`public vehicles (${ENGINE})`, () => {
       agency_name: 'South Wheels',
       agency_logo: null,
     });
-    const customer = new TestClient(t.app);
-    await customer.login('customer');
+    const customer = await signedIn(t.app, 'customer');
     expect((await customer.get(`/api/public-vehicles/${world.vehicles.b1}`)).status).toBe(200);
   });
 

@@ -4,8 +4,9 @@ import { hashToken, REFRESH_TTL_SECONDS } from '#server/services/tokens';
 import { LoginThrottle } from '#server/services/login-throttle';
 import { REFRESH_RETRY_GRACE_MS } from '#server/services/session';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient } from '../helpers/client.ts';
+import { signedIn, TestClient } from '../helpers/client.ts';
 import { createWorld, PASSWORD, type World } from '../helpers/fixtures.ts';
+import { insertUser } from '../helpers/rows.ts';
 
 const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 const MINUTE = 60 * 1000;
@@ -164,27 +165,14 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
     });
 
     it('lets a pending agency owner sign in', async () => {
-      const now = new Date().toISOString();
-      await t.app.deps.db
-        .insertInto('users')
-        .values({
-          username: 'pendingowner',
-          email: 'pendingowner@example.com',
-          password_hash: (
-            await t.app.deps.db
-              .selectFrom('users')
-              .select('password_hash')
-              .where('id', '=', world.users.staff)
-              .executeTakeFirstOrThrow()
-          ).password_hash,
-          role: 'agency',
-          first_name: 'Pat',
-          last_name: 'Pending',
-          phone_number: '+44 7700 900111',
-          agency_id: world.agencies.pending,
-          created_at: now,
-        })
-        .execute();
+      await insertUser(t.app.deps.db, {
+        username: 'pendingowner',
+        role: 'agency',
+        first_name: 'Pat',
+        last_name: 'Pending',
+        phone_number: '+44 7700 900111',
+        agency_id: world.agencies.pending,
+      });
       const client = new TestClient(t.app);
       const reply = await client.login('pendingowner');
       expect(reply.body).toMatchObject({
@@ -269,8 +257,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
 
   describe('GET auth/me/', () => {
     it('returns the signed-in user', async () => {
-      const client = new TestClient(t.app);
-      await client.login('staff');
+      const client = await signedIn(t.app, 'staff');
       const reply = await client.get<Profile>('/api/auth/me/');
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual({
@@ -296,8 +283,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
     });
 
     it('expires the access token after 10 minutes; a refresh brings the session back', async () => {
-      const client = new TestClient(t.app);
-      await client.login('agency');
+      const client = await signedIn(t.app, 'agency');
       expect((await client.get('/api/auth/me/')).status).toBe(200);
       t.clock.advance(11 * MINUTE);
       expect((await client.get('/api/auth/me/')).status).toBe(401);
@@ -312,8 +298,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
 
   describe('POST token/refresh/', () => {
     it('rotates: the old token is marked used, the new one is in the same family', async () => {
-      const client = new TestClient(t.app);
-      await client.login('customer2');
+      const client = await signedIn(t.app, 'customer2');
       const first = client.cookie('refresh_token') ?? '';
       const reply = await client.post<Profile>('/api/token/refresh/');
       expect(reply.status).toBe(200);
@@ -328,8 +313,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
     });
 
     it('re-reads the user: an agency or role change applies at the next refresh', async () => {
-      const client = new TestClient(t.app);
-      await client.login('agencyb');
+      const client = await signedIn(t.app, 'agencyb');
       const db = t.app.deps.db;
       await db.updateTable('agencies').set({ name: 'South Wheels Ltd' }).where('id', '=', world.agencies.b).execute();
       await db.updateTable('users').set({ role: 'agent' }).where('id', '=', world.users.agencyB).execute();
@@ -345,8 +329,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
     });
 
     it('a reused old token revokes the whole family, the newest token included', async () => {
-      const client = new TestClient(t.app);
-      await client.login('customer');
+      const client = await signedIn(t.app, 'customer');
       const first = client.cookie('refresh_token') ?? '';
       expect((await client.post('/api/token/refresh/')).status).toBe(200);
       expect((await client.post('/api/token/refresh/')).status).toBe(200);
@@ -374,8 +357,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
     });
 
     it('takes a token presented again within the grace period for a retry, not a theft', async () => {
-      const client = new TestClient(t.app);
-      await client.login('customer');
+      const client = await signedIn(t.app, 'customer');
       const first = client.cookie('refresh_token') ?? '';
       expect((await client.post('/api/token/refresh/')).status).toBe(200);
 
@@ -393,8 +375,7 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
     });
 
     it('two refreshes racing with one token both succeed', async () => {
-      const a = new TestClient(t.app);
-      await a.login('agent');
+      const a = await signedIn(t.app, 'agent');
       const b = new TestClient(t.app);
       b.setCookie('refresh_token', a.cookie('refresh_token') ?? '');
       const [first, second] = await Promise.all([a.post('/api/token/refresh/'), b.post('/api/token/refresh/')]);
@@ -412,23 +393,20 @@ describe(`session: login, auth/me, logout, token refresh (${ENGINE})`, () => {
       expect(client.cookie('refresh_token')).toBeUndefined();
       expect(client.cookie('access_token')).toBeUndefined();
 
-      const other = new TestClient(t.app);
-      await other.login('agent');
+      const other = await signedIn(t.app, 'agent');
       t.clock.advance(REFRESH_TTL_SECONDS * 1000 + MINUTE);
       expect((await other.post('/api/token/refresh/')).status).toBe(401);
     });
 
     it('refuses the CSRF-less call', async () => {
-      const client = new TestClient(t.app);
-      await client.login('staff');
+      const client = await signedIn(t.app, 'staff');
       expect((await client.post('/api/token/refresh/', undefined, { withoutCsrf: true })).status).toBe(403);
     });
   });
 
   describe('POST logout/', () => {
     it('revokes the refresh family and clears both cookies', async () => {
-      const client = new TestClient(t.app);
-      await client.login('staff');
+      const client = await signedIn(t.app, 'staff');
       const token = client.cookie('refresh_token') ?? '';
       const reply = await client.post('/api/logout/');
       expect(reply.status).toBe(204);

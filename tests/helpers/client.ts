@@ -68,7 +68,9 @@ export class TestClient {
     for (const [name, value] of Object.entries(fields)) {
       if (value === null || value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) {
-        if (typeof item === 'object') form.append(name, new Blob([item.data], { type: item.type }), item.name);
+        // A copy backed by a plain ArrayBuffer: the DOM typings refuse a Buffer that might share memory.
+        if (typeof item === 'object')
+          form.append(name, new Blob([Uint8Array.from(item.data)], { type: item.type }), item.name);
         else form.append(name, String(item));
       }
     }
@@ -127,4 +129,24 @@ export class TestClient {
     const parsed: unknown = type.includes('application/json') && raw.body ? JSON.parse(raw.body) : raw.body;
     return { status: raw.statusCode, body: parsed as T, headers: raw.headers, raw };
   }
+}
+
+/** A client signed in as `username` through the real login call. */
+export async function signedIn(app: FastifyInstance, username: string, password?: string): Promise<TestClient> {
+  const client = new TestClient(app);
+  await client.login(username, password);
+  return client;
+}
+
+/** A signed-in client for every user of the fixtures' world, and a signed-out one. */
+export async function worldClients(app: FastifyInstance) {
+  const [staff, agency, agent, agencyB, customer, customer2] = await Promise.all([
+    signedIn(app, 'staff'),
+    signedIn(app, 'agency'),
+    signedIn(app, 'agent'),
+    signedIn(app, 'agencyb'),
+    signedIn(app, 'customer'),
+    signedIn(app, 'customer2'),
+  ]);
+  return { anonymous: new TestClient(app), staff, agency, agent, agencyB, customer, customer2 };
 }

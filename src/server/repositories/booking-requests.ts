@@ -4,13 +4,8 @@ import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { CustomerUpdate, Database, NewBookingRequest } from '../db/types.ts';
-import {
-  insertBookingIfFree,
-  isUniqueViolation,
-  RequestAlreadyBookedError,
-  type Page,
-  type Paged,
-} from './bookings.ts';
+import { insertBookingIfFree, isUniqueViolation, RequestAlreadyBookedError } from './bookings.ts';
+import { countRows, newestFirst, type Page, type Paged } from './paging.ts';
 
 /** Turns a vehicle image's storage key into the URL the client loads. */
 export type ImageUrl = (fileKey: string) => string;
@@ -65,23 +60,42 @@ export interface AnonymousBookingRequestReceipt {
   created_at: string;
 }
 
-export async function vehiclePickupLocationIds(db: Kysely<Database>, vehicleId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('vehicle_locations')
-    .select('location_id')
-    .where('vehicle_id', '=', vehicleId)
-    .execute();
-  return new Set(rows.map((row) => row.location_id));
-}
+/** What a customer or a visitor asks for; every request starts pending and unreviewed. */
+export type RequestSubmission = Omit<
+  NewBookingRequest,
+  'status' | 'staff_notes' | 'is_reviewed' | 'reviewed_by' | 'reviewed_at'
+>;
 
-export async function insertBookingRequest(db: Kysely<Database>, values: NewBookingRequest): Promise<number> {
-  const row = await db.insertInto('booking_requests').values(values).returning('id').executeTakeFirstOrThrow();
+export async function insertBookingRequest(db: Kysely<Database>, values: RequestSubmission): Promise<number> {
+  const row = await db
+    .insertInto('booking_requests')
+    .values({ ...values, status: 'pending', staff_notes: null, is_reviewed: 0, reviewed_by: null, reviewed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-function requestQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('booking_requests as r')
+interface RequestFilter {
+  id?: number;
+  customerId?: number;
+  /** null = every agency. */
+  agencyId?: number | null;
+  status?: RequestStatus | undefined;
+}
+
+function requestsOf(db: Kysely<Database>, filter: RequestFilter) {
+  let query = db.selectFrom('booking_requests as r');
+  if (filter.id !== undefined) query = query.where('r.id', '=', filter.id);
+  if (filter.customerId !== undefined) query = query.where('r.customer_id', '=', filter.customerId);
+  if (filter.agencyId !== undefined && filter.agencyId !== null) {
+    query = query.where('r.agency_id', '=', filter.agencyId);
+  }
+  if (filter.status !== undefined) query = query.where('r.status', '=', filter.status);
+  return query;
+}
+
+function requestQuery(requests: ReturnType<typeof requestsOf>) {
+  return requests
     .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
     .leftJoin('customers as c', 'c.id', 'r.customer_id')
     .leftJoin('locations as pl', 'pl.id', 'r.pickup_location_id')
@@ -185,13 +199,28 @@ function toCustomerRequest(row: RequestRow, imageUrl: ImageUrl): CustomerBooking
   return { ...toBase(row, imageUrl), deposit: formatMoney(row.deposit) };
 }
 
+/** Newest first, one page, with the total, each row in the shape `toView` gives it. */
+async function listRequests<T>(
+  db: Kysely<Database>,
+  filter: RequestFilter,
+  page: Page,
+  toView: (row: RequestRow) => T,
+): Promise<Paged<T>> {
+  const requests = requestsOf(db, filter);
+  const [rows, total] = await Promise.all([
+    newestFirst(requestQuery(requests), 'r', page).execute(),
+    countRows(requests),
+  ]);
+  return { items: rows.map(toView), total };
+}
+
 /** One request with the agency it belongs to, for the caller's scope check. */
 export async function findStaffRequest(
   db: Kysely<Database>,
   id: number,
   imageUrl: ImageUrl,
 ): Promise<{ agencyId: number; request: StaffBookingRequest } | undefined> {
-  const row = await requestQuery(db).where('r.id', '=', id).executeTakeFirst();
+  const row = await requestQuery(requestsOf(db, { id })).executeTakeFirst();
   return row ? { agencyId: row.agency_id, request: toStaffRequest(row, imageUrl) } : undefined;
 }
 
@@ -201,21 +230,7 @@ export async function listStaffRequests(
   page: Page,
   imageUrl: ImageUrl,
 ): Promise<Paged<StaffBookingRequest>> {
-  let rows = requestQuery(db);
-  let count = db.selectFrom('booking_requests').select((eb) => eb.fn.countAll<number>().as('total'));
-  if (filter.agencyId !== null) {
-    rows = rows.where('r.agency_id', '=', filter.agencyId);
-    count = count.where('agency_id', '=', filter.agencyId);
-  }
-  if (filter.status !== undefined) {
-    rows = rows.where('r.status', '=', filter.status);
-    count = count.where('status', '=', filter.status);
-  }
-  const [items, total] = await Promise.all([
-    rows.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { items: items.map((row) => toStaffRequest(row, imageUrl)), total: Number(total.total) };
+  return listRequests(db, filter, page, (row) => toStaffRequest(row, imageUrl));
 }
 
 export async function findCustomerRequest(
@@ -224,7 +239,7 @@ export async function findCustomerRequest(
   customerId: number,
   imageUrl: ImageUrl,
 ): Promise<CustomerBookingRequest | undefined> {
-  const row = await requestQuery(db).where('r.id', '=', id).where('r.customer_id', '=', customerId).executeTakeFirst();
+  const row = await requestQuery(requestsOf(db, { id, customerId })).executeTakeFirst();
   return row ? toCustomerRequest(row, imageUrl) : undefined;
 }
 
@@ -234,21 +249,7 @@ export async function listCustomerRequests(
   page: Page,
   imageUrl: ImageUrl,
 ): Promise<Paged<CustomerBookingRequest>> {
-  const [items, total] = await Promise.all([
-    requestQuery(db)
-      .where('r.customer_id', '=', customerId)
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('booking_requests')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('customer_id', '=', customerId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: items.map((row) => toCustomerRequest(row, imageUrl)), total: Number(total.total) };
+  return listRequests(db, { customerId }, page, (row) => toCustomerRequest(row, imageUrl));
 }
 
 export async function reviewRequest(

@@ -3,6 +3,7 @@ import { BLOCKING_BOOKING_STATUSES, type BookingStatus, type PaymentMethod } fro
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, NewBooking } from '../db/types.ts';
+import { countRows, newestFirst, type Page, type Paged } from './paging.ts';
 
 /** A booking as staff see it (list, create, finalize). */
 export interface StaffBooking {
@@ -40,16 +41,6 @@ export interface CustomerBookingHistoryItem {
   payment_method: PaymentMethod;
   booking_status: BookingStatus;
   vehicle_details: { id: number; make: string; model: string; registration_number: string };
-}
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
 }
 
 /** Whose bookings a list shows: an agency's (null = every agency), or one customer's. */
@@ -97,11 +88,6 @@ export async function findBookableVehicle(
     ])
     .where('vehicles.id', '=', vehicleId)
     .executeTakeFirst();
-}
-
-export async function customerExists(db: Kysely<Database>, customerId: number): Promise<boolean> {
-  const row = await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The earliest booking that holds the vehicle on any day of [startDate, endDate] (inclusive). */
@@ -160,9 +146,20 @@ export async function createBooking(db: Kysely<Database>, dialect: DialectName, 
   return db.transaction().execute((trx) => insertBookingIfFree(trx, dialect, values));
 }
 
-function staffBookingQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('bookings')
+/** Bookings of one customer, of one agency (null = every agency), or of both together. */
+function bookingsOf(db: Kysely<Database>, filter: { customerId?: number; agencyId?: number | null }) {
+  let query = db.selectFrom('bookings');
+  if (filter.customerId !== undefined) query = query.where('bookings.customer_id', '=', filter.customerId);
+  if (filter.agencyId !== undefined && filter.agencyId !== null) {
+    query = query.where('bookings.agency_id', '=', filter.agencyId);
+  }
+  return query;
+}
+
+type BookingsQuery = ReturnType<typeof bookingsOf>;
+
+function staffBookingQuery(bookings: BookingsQuery) {
+  return bookings
     .innerJoin('customers', 'customers.id', 'bookings.customer_id')
     .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
     .select([
@@ -236,7 +233,10 @@ function toStaffBooking(row: StaffBookingRow): StaffBooking {
 
 /** A booking just written (or known to exist), in the staff shape. */
 export async function getStaffBooking(db: Kysely<Database>, id: number): Promise<StaffBooking> {
-  return toStaffBooking(await staffBookingQuery(db).where('bookings.id', '=', id).executeTakeFirstOrThrow());
+  const row = await staffBookingQuery(db.selectFrom('bookings'))
+    .where('bookings.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return toStaffBooking(row);
 }
 
 /**
@@ -248,25 +248,12 @@ export async function listStaffBookings(
   filter: BookingFilter,
   page: Page,
 ): Promise<Paged<StaffBooking>> {
-  let rows = staffBookingQuery(db);
-  let count = db.selectFrom('bookings').select((eb) => eb.fn.countAll<number>().as('total'));
-  if ('customerId' in filter) {
-    rows = rows.where('bookings.customer_id', '=', filter.customerId);
-    count = count.where('bookings.customer_id', '=', filter.customerId);
-  } else if (filter.agencyId !== null) {
-    rows = rows.where('bookings.agency_id', '=', filter.agencyId);
-    count = count.where('bookings.agency_id', '=', filter.agencyId);
-  }
-  const [items, total] = await Promise.all([
-    rows
-      .orderBy('bookings.created_at', 'desc')
-      .orderBy('bookings.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
+  const bookings = bookingsOf(db, filter);
+  const [rows, total] = await Promise.all([
+    newestFirst(staffBookingQuery(bookings), 'bookings', page).execute(),
+    countRows(bookings),
   ]);
-  return { items: items.map(toStaffBooking), total: Number(total.total) };
+  return { items: rows.map(toStaffBooking), total };
 }
 
 /** One customer's bookings, limited to an agency's (null = every agency), newest first. */
@@ -276,8 +263,8 @@ export async function listCustomerBookingHistory(
   agencyId: number | null,
   page: Page,
 ): Promise<Paged<CustomerBookingHistoryItem>> {
-  let rows = db
-    .selectFrom('bookings')
+  const bookings = bookingsOf(db, { customerId, agencyId });
+  const history = bookings
     .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
     .select([
       'bookings.id',
@@ -292,27 +279,10 @@ export async function listCustomerBookingHistory(
       'vehicles.make',
       'vehicles.model',
       'vehicles.registration_number',
-    ])
-    .where('bookings.customer_id', '=', customerId);
-  let count = db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('customer_id', '=', customerId);
-  if (agencyId !== null) {
-    rows = rows.where('bookings.agency_id', '=', agencyId);
-    count = count.where('agency_id', '=', agencyId);
-  }
-  const [items, total] = await Promise.all([
-    rows
-      .orderBy('bookings.created_at', 'desc')
-      .orderBy('bookings.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
+    ]);
+  const [rows, total] = await Promise.all([newestFirst(history, 'bookings', page).execute(), countRows(bookings)]);
   return {
-    items: items.map((row) => ({
+    items: rows.map((row) => ({
       id: row.id,
       created_at: row.created_at,
       start_date: row.start_date,
@@ -328,7 +298,7 @@ export async function listCustomerBookingHistory(
         registration_number: row.registration_number,
       },
     })),
-    total: Number(total.total),
+    total,
   };
 }
 

@@ -83,15 +83,19 @@ function ofAgency(eb: CustomersEb, agencyId: number) {
 }
 
 /**
- * Whether agency users of `agencyId` may see a customer: the agency created the record, or the
- * customer booked or asked to book one of its vehicles.
+ * Whether a scope may see a customer: for agency users, the agency created the record or the
+ * customer booked or asked to book one of its vehicles; for the operator, the customer exists.
  */
-export async function isCustomerOfAgency(db: Kysely<Database>, customerId: number, agencyId: number): Promise<boolean> {
+export async function isCustomerInScope(
+  db: Kysely<Database>,
+  customerId: number,
+  scope: AgencyScope,
+): Promise<boolean> {
   const row = await db
     .selectFrom('customers')
     .select('id')
     .where('id', '=', customerId)
-    .where((eb) => ofAgency(eb, agencyId))
+    .$if(scope !== null, (query) => query.where((eb) => ofAgency(eb, scope ?? 0)))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -195,6 +199,9 @@ export async function insertCustomer(db: Kysely<Database>, values: NewCustomer):
 /** What a licence change does: put a new stored file in place, or take the current one away. */
 export type LicenseChange = { key: string; type: string } | null;
 
+/** The fields an update may change; the licence columns change only through a LicenseChange. */
+export type CustomerChanges = Omit<CustomerUpdate, 'id' | 'drivers_license_key' | 'drivers_license_type'>;
+
 /**
  * Updates a customer's fields and, when `license` is given, swaps its licence. The swap only
  * lands if the licence is still the one read, so two concurrent uploads can't both believe they
@@ -204,7 +211,7 @@ export type LicenseChange = { key: string; type: string } | null;
 export async function updateCustomer(
   db: Kysely<Database>,
   id: number,
-  changes: Omit<CustomerUpdate, 'id' | 'drivers_license_key' | 'drivers_license_type'>,
+  changes: CustomerChanges,
   license: LicenseChange | undefined,
   now: string,
 ): Promise<{ previousKey: string | null } | undefined> {

@@ -1,9 +1,10 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Ownership } from '#domain/constants';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
 import type { MediaStore } from '../services/images.ts';
+import { countRows, type Page, type Paged } from './paging.ts';
 
 /** How stored media keys become URLs; the MediaStore is one. */
 export type MediaUrls = Pick<MediaStore, 'vehicleImageUrl' | 'logoUrl'>;
@@ -65,25 +66,7 @@ export interface PublicVehicle {
 }
 
 /** The columns a create or an update writes (money in minor units). */
-export interface VehicleValues {
-  agency_id: number;
-  make: string;
-  model: string;
-  color: string;
-  manufacture_year: number;
-  mileage: number;
-  mileage_allowance: number;
-  ownership: Ownership;
-  price_per_day: number;
-  deposit: number;
-  registration_number: string;
-  next_service_date: string;
-}
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type VehicleValues = Omit<Insertable<VehicleTable>, 'id' | 'created_at' | 'updated_at'>;
 
 type VehicleRow = Selectable<VehicleTable> & { agency_name: string; agency_logo_key: string | null };
 
@@ -92,10 +75,26 @@ interface Details {
   locations: Map<number, PickupLocationView[]>;
 }
 
-function vehicleRows(db: Kysely<Database>) {
-  return db
-    .selectFrom('vehicles')
-    .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+interface VehicleFilter {
+  id?: number;
+  /** Staff scope: one agency's vehicles, or every agency's when null. */
+  agencyId?: number | null;
+  /** What the public sees: vehicles of approved agencies only. */
+  approvedOnly?: boolean;
+}
+
+function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
+  let query = db.selectFrom('vehicles').innerJoin('agencies', 'agencies.id', 'vehicles.agency_id');
+  if (filter.id !== undefined) query = query.where('vehicles.id', '=', filter.id);
+  if (filter.agencyId !== undefined && filter.agencyId !== null) {
+    query = query.where('vehicles.agency_id', '=', filter.agencyId);
+  }
+  if (filter.approvedOnly) query = query.where('agencies.status', '=', 'approved');
+  return query;
+}
+
+function vehicleRows(vehicles: ReturnType<typeof vehiclesOf>) {
+  return vehicles
     .selectAll('vehicles')
     .select(['agencies.name as agency_name', 'agencies.logo_key as agency_logo_key']);
 }
@@ -189,35 +188,54 @@ function toPublicVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Pu
   };
 }
 
-/** The vehicles of one agency (or of all when scope is null), by make, model and id. */
-export async function listStaffVehicles(
+type ToView<T> = (row: VehicleRow, details: Details, urls: MediaUrls) => T;
+
+/** One page of vehicles by make, model and id, with the total, in the shape `toView` gives. */
+async function listVehicles<T>(
   db: Kysely<Database>,
   urls: MediaUrls,
-  scope: number | null,
+  filter: VehicleFilter,
   page: Page,
-): Promise<{ items: StaffVehicle[]; total: number }> {
-  let rows = vehicleRows(db);
-  let count = db.selectFrom('vehicles').select((eb) => eb.fn.countAll<number>().as('count'));
-  if (scope !== null) {
-    rows = rows.where('vehicles.agency_id', '=', scope);
-    count = count.where('vehicles.agency_id', '=', scope);
-  }
-  const [found, total] = await Promise.all([
-    rows
+  toView: ToView<T>,
+): Promise<Paged<T>> {
+  const vehicles = vehiclesOf(db, filter);
+  const [rows, total] = await Promise.all([
+    vehicleRows(vehicles)
       .orderBy('vehicles.make')
       .orderBy('vehicles.model')
       .orderBy('vehicles.id')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    count.executeTakeFirstOrThrow(),
+    countRows(vehicles),
   ]);
   const details = await loadDetails(
     db,
     urls,
-    found.map((row) => row.id),
+    rows.map((row) => row.id),
   );
-  return { items: found.map((row) => toStaffVehicle(row, details, urls)), total: Number(total.count) };
+  return { items: rows.map((row) => toView(row, details, urls)), total };
+}
+
+async function findVehicle<T>(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  filter: VehicleFilter,
+  toView: ToView<T>,
+): Promise<T | undefined> {
+  const row = await vehicleRows(vehiclesOf(db, filter)).executeTakeFirst();
+  if (!row) return undefined;
+  return toView(row, await loadDetails(db, urls, [row.id]), urls);
+}
+
+/** The vehicles of one agency (or of all when scope is null), by make, model and id. */
+export async function listStaffVehicles(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  scope: number | null,
+  page: Page,
+): Promise<Paged<StaffVehicle>> {
+  return listVehicles(db, urls, { agencyId: scope }, page, toStaffVehicle);
 }
 
 /** One vehicle within the caller's scope; undefined when missing or another agency's. */
@@ -227,11 +245,7 @@ export async function findStaffVehicle(
   id: number,
   scope: number | null,
 ): Promise<StaffVehicle | undefined> {
-  let query = vehicleRows(db).where('vehicles.id', '=', id);
-  if (scope !== null) query = query.where('vehicles.agency_id', '=', scope);
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
-  return toStaffVehicle(row, await loadDetails(db, urls, [row.id]), urls);
+  return findVehicle(db, urls, { id, agencyId: scope }, toStaffVehicle);
 }
 
 /** The public list: vehicles of approved agencies only, by make, model and id. */
@@ -239,29 +253,8 @@ export async function listPublicVehicles(
   db: Kysely<Database>,
   urls: MediaUrls,
   page: Page,
-): Promise<{ items: PublicVehicle[]; total: number }> {
-  const [found, total] = await Promise.all([
-    vehicleRows(db)
-      .where('agencies.status', '=', 'approved')
-      .orderBy('vehicles.make')
-      .orderBy('vehicles.model')
-      .orderBy('vehicles.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('vehicles')
-      .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
-      .where('agencies.status', '=', 'approved')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const details = await loadDetails(
-    db,
-    urls,
-    found.map((row) => row.id),
-  );
-  return { items: found.map((row) => toPublicVehicle(row, details, urls)), total: Number(total.count) };
+): Promise<Paged<PublicVehicle>> {
+  return listVehicles(db, urls, { approvedOnly: true }, page, toPublicVehicle);
 }
 
 /** One vehicle of an approved agency, as anyone may see it. */
@@ -270,12 +263,7 @@ export async function findPublicVehicle(
   urls: MediaUrls,
   id: number,
 ): Promise<PublicVehicle | undefined> {
-  const row = await vehicleRows(db)
-    .where('vehicles.id', '=', id)
-    .where('agencies.status', '=', 'approved')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return toPublicVehicle(row, await loadDetails(db, urls, [row.id]), urls);
+  return findVehicle(db, urls, { id, approvedOnly: true }, toPublicVehicle);
 }
 
 /** The agency of a vehicle within the caller's scope; undefined when missing or out of scope. */

@@ -1,29 +1,39 @@
 import * as v from 'valibot';
-import type { FastifyReply } from 'fastify';
-import { id, wholeNumber } from '#domain/schemas/fields';
+import { id } from '#domain/schemas/fields';
 import type { Deps } from '../../context.ts';
-import { badRequest, conflict, type FieldErrors, type HttpError } from '../../http/errors.ts';
-import { RequestAlreadyBookedError, VehicleAlreadyBookedError } from '../../repositories/bookings.ts';
+import { badRequest, conflict, type FieldErrors, fieldError, type HttpError } from '../../http/errors.ts';
+import {
+  type BookableVehicle,
+  findBlockingBooking,
+  findBookableVehicle,
+  RequestAlreadyBookedError,
+  VehicleAlreadyBookedError,
+} from '../../repositories/bookings.ts';
+import { pagingFields } from '../params.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
 /** `limit` / `offset` of every list in this area. */
-export const pageFields = {
-  limit: v.optional(wholeNumber('Limit', { min: 1, max: MAX_PAGE_SIZE }), DEFAULT_PAGE_SIZE),
-  offset: v.optional(wholeNumber('Offset', { min: 0 }), 0),
-};
+export const pageFields = pagingFields(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 export const pageQuery = v.object(pageFields);
 
 export const requestIdParams = v.object({ id: id('Booking request') });
-export const customerIdParams = v.object({ id: id('Customer') });
 
 export const REQUEST_NOT_FOUND = 'Booking request not found.';
+const VEHICLE_NOT_AVAILABLE = 'This vehicle is not available.';
+const DATES_NOT_AVAILABLE = 'This vehicle is not available for those dates.';
 
-/** Sends a list with its total in X-Total-Count. */
-export function paged<T>(reply: FastifyReply, page: { items: T[]; total: number }): T[] {
-  reply.header('X-Total-Count', String(page.total));
-  return page.items;
+/** The vehicle a booking request names: one of an approved agency, else a 400 on vehicle_id. */
+export async function requestableVehicle(deps: Deps, vehicleId: number): Promise<BookableVehicle> {
+  const vehicle = await findBookableVehicle(deps.db, vehicleId);
+  if (!vehicle || vehicle.agency_status !== 'approved') throw fieldError(400, 'vehicle_id', VEHICLE_NOT_AVAILABLE);
+  return vehicle;
+}
+
+/** A request for days a booking already holds the vehicle is refused up front (409). */
+export async function checkDatesFree(deps: Deps, vehicleId: number, startDate: string, endDate: string) {
+  if (await findBlockingBooking(deps.db, vehicleId, startDate, endDate)) throw conflict(DATES_NOT_AVAILABLE);
 }
 
 /** The card-width URL of a vehicle image. */

@@ -1,17 +1,10 @@
 import { bookingRequestSchema } from '#domain/schemas/booking-request';
-import { conflict, type FieldErrors, fieldError, notFound } from '../../http/errors.ts';
+import { conflict, type FieldErrors, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import {
-  findCustomerRequest,
-  insertBookingRequest,
-  vehiclePickupLocationIds,
-} from '../../repositories/booking-requests.ts';
-import { findBlockingBooking, findBookableVehicle } from '../../repositories/bookings.ts';
+import { findCustomerRequest, insertBookingRequest } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { cardImageUrl, fieldsError, REQUEST_NOT_FOUND } from './common.ts';
-
-export const VEHICLE_NOT_AVAILABLE = 'This vehicle is not available.';
-export const DATES_NOT_AVAILABLE = 'This vehicle is not available for those dates.';
+import { vehicleLocationIds } from '../../repositories/vehicles.ts';
+import { cardImageUrl, checkDatesFree, fieldsError, REQUEST_NOT_FOUND, requestableVehicle } from './common.ts';
 
 /** POST booking-requests/: a signed-in customer asks to book a vehicle of an approved agency. */
 export const createBookingRequest = defineRoute({
@@ -20,9 +13,8 @@ export const createBookingRequest = defineRoute({
   access: ['customer'],
   body: bookingRequestSchema,
   async handler({ deps, user, body }) {
-    const vehicle = await findBookableVehicle(deps.db, body.vehicle_id);
-    if (!vehicle || vehicle.agency_status !== 'approved') throw fieldError(400, 'vehicle_id', VEHICLE_NOT_AVAILABLE);
-    const pickupPoints = await vehiclePickupLocationIds(deps.db, vehicle.id);
+    const vehicle = await requestableVehicle(deps, body.vehicle_id);
+    const pickupPoints = new Set(await vehicleLocationIds(deps.db, vehicle.id));
     const fields: FieldErrors = {};
     if (!pickupPoints.has(body.pickup_location_id)) {
       fields.pickup_location_id = ['Choose a pickup location of this vehicle.'];
@@ -33,9 +25,7 @@ export const createBookingRequest = defineRoute({
     if (Object.keys(fields).length) throw fieldsError(fields);
     const customer = await findCustomerByUserId(deps.db, user.id);
     if (!customer) throw conflict('Your customer profile is missing.');
-    if (await findBlockingBooking(deps.db, vehicle.id, body.start_date, body.end_date)) {
-      throw conflict(DATES_NOT_AVAILABLE);
-    }
+    await checkDatesFree(deps, vehicle.id, body.start_date, body.end_date);
     const id = await insertBookingRequest(deps.db, {
       customer_id: customer.id,
       vehicle_id: vehicle.id,
@@ -51,11 +41,6 @@ export const createBookingRequest = defineRoute({
       pickup_location_id: body.pickup_location_id,
       dropoff_location_id: body.dropoff_location_id,
       message: body.message,
-      status: 'pending',
-      staff_notes: null,
-      is_reviewed: 0,
-      reviewed_by: null,
-      reviewed_at: null,
       created_at: deps.now().toISOString(),
     });
     const created = await findCustomerRequest(deps.db, id, customer.id, cardImageUrl(deps));

@@ -4,13 +4,8 @@ import { staffBookingSchema } from '#domain/schemas/booking';
 import { type FieldErrors, fieldError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
-import {
-  createBooking as insertBooking,
-  customerExists,
-  findBookableVehicle,
-  getStaffBooking,
-} from '../../repositories/bookings.ts';
-import { isCustomerOfAgency } from '../../repositories/customers.ts';
+import { createBooking as insertBooking, findBookableVehicle, getStaffBooking } from '../../repositories/bookings.ts';
+import { isCustomerInScope } from '../../repositories/customers.ts';
 import { bookingConflict, fieldsError } from './common.ts';
 
 /**
@@ -25,10 +20,7 @@ export const createBooking = defineRoute({
   async handler({ deps, user, body }) {
     const scope = agencyScope(user);
     const vehicle = await findBookableVehicle(deps.db, body.vehicle);
-    const customerReachable =
-      scope === null
-        ? await customerExists(deps.db, body.customer)
-        : await isCustomerOfAgency(deps.db, body.customer, scope);
+    const customerReachable = await isCustomerInScope(deps.db, body.customer, scope);
     const fields: FieldErrors = {};
     const ownVehicle = vehicle && (scope === null || vehicle.agency_id === scope) ? vehicle : null;
     if (!ownVehicle) fields.vehicle = ['Choose a vehicle from your fleet.'];

@@ -1,7 +1,8 @@
 import { defineRoute } from '../../http/route.ts';
 import { listCustomerRequests } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { cardImageUrl, pageQuery, paged } from './common.ts';
+import { paged } from '../params.ts';
+import { cardImageUrl, pageQuery } from './common.ts';
 
 /** GET booking-requests/: the signed-in customer's own requests, newest first. */
 export const listBookingRequests = defineRoute({

@@ -2,7 +2,8 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listStaffBookings, type BookingFilter } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { pageQuery, paged } from './common.ts';
+import { paged } from '../params.ts';
+import { pageQuery } from './common.ts';
 
 /** GET bookings/: staff see their agency's bookings (the operator every agency's); a customer only their own. */
 export const listBookings = defineRoute({

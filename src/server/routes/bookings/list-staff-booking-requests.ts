@@ -3,7 +3,8 @@ import { REQUEST_STATUSES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listStaffRequests } from '../../repositories/booking-requests.ts';
-import { cardImageUrl, pageFields, paged } from './common.ts';
+import { paged } from '../params.ts';
+import { cardImageUrl, pageFields } from './common.ts';
 
 const query = v.object({
   ...pageFields,

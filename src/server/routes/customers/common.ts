@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
 import { customerUpdateSchema } from '#domain/schemas/customer';
-import { id } from '#domain/schemas/fields';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Customer } from '../../db/types.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
@@ -9,8 +8,10 @@ import { agencyScope } from '../../http/scope.ts';
 import {
   findCustomerInScope,
   getApiCustomer,
+  updateCustomer,
   type AgencyScope,
   type ApiCustomer,
+  type CustomerChanges,
 } from '../../repositories/customers.ts';
 import type { UploadedFile } from '../../services/images.ts';
 
@@ -22,8 +23,6 @@ export const LICENSE_FIELD = 'drivers_license';
 /** SPEC §5: the staff forms take an image licence only, with these words. */
 export const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
 export const TOO_LARGE = 'File size should not exceed 5MB.';
-
-export const customerIdParams = v.object({ id: id('Customer') });
 
 /** What a customer may change on their own record: not the title staff chose, nor who owns it. */
 export const ownCustomerUpdateSchema = v.omit(customerUpdateSchema, ['title']);
@@ -82,4 +81,24 @@ export async function withStoredFile<T>(deps: Deps, key: string | null, write: (
     if (key) await deps.media.removePrivate(key);
     throw error;
   }
+}
+
+/**
+ * Writes a customer's changes and, with `license`, swaps the licence (null takes it away). The
+ * replaced file is removed once the write has landed; a new file is removed if it did not.
+ */
+export async function saveCustomerChanges(
+  deps: Deps,
+  customerId: number,
+  changes: CustomerChanges,
+  license: { key: string; type: string } | null | undefined,
+): Promise<void> {
+  const result = await withStoredFile(deps, license?.key ?? null, () =>
+    updateCustomer(deps.db, customerId, changes, license, deps.now().toISOString()),
+  );
+  if (!result) {
+    if (license) await deps.media.removePrivate(license.key);
+    throw notFound(CUSTOMER_NOT_FOUND);
+  }
+  if (result.previousKey) await deps.media.removePrivate(result.previousKey);
 }

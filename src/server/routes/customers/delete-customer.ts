@@ -2,7 +2,8 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { CustomerChangedError, deleteCustomer } from '../../repositories/customers.ts';
-import { CUSTOMER_NOT_FOUND, customerIdParams, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { customerIdParams } from '../params.ts';
+import { CUSTOMER_NOT_FOUND, loadCustomerInScope, STAFF_SIDE } from './common.ts';
 
 const HAS_BOOKINGS = 'This customer has bookings and cannot be deleted.';
 const HAS_ACCOUNT = 'This customer has their own account and cannot be deleted here.';

@@ -1,7 +1,8 @@
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerAnalytics } from '../../repositories/customers.ts';
-import { customerIdParams, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { customerIdParams } from '../params.ts';
+import { loadCustomerInScope, STAFF_SIDE } from './common.ts';
 
 /** GET customers/:id/analytics/: booking totals; an agency only counts its own bookings. */
 export const getCustomerAnalytics = defineRoute({

@@ -1,6 +1,7 @@
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
-import { customerIdParams, customerReply, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { customerIdParams } from '../params.ts';
+import { customerReply, loadCustomerInScope, STAFF_SIDE } from './common.ts';
 
 /** GET customers/:id/: one customer the caller may see. */
 export const getCustomer = defineRoute({

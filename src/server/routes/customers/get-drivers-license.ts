@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findCustomerByUserId, findCustomerInScope } from '../../repositories/customers.ts';
-import { customerIdParams } from './common.ts';
+import { customerIdParams } from '../params.ts';
 
 const NO_LICENSE = "No driver's license uploaded yet.";
 

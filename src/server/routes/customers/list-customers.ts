@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { optionalText, wholeNumber } from '#domain/schemas/fields';
+import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listCustomers } from '../../repositories/customers.ts';
+import { paged, pagingFields } from '../params.ts';
 import { STAFF_SIDE } from './common.ts';
 
 const DEFAULT_LIMIT = 100;
@@ -10,8 +11,7 @@ const MAX_LIMIT = 500;
 
 const listQuery = v.object({
   search: optionalText('Search', 100),
-  limit: v.optional(wholeNumber('Limit', { min: 1, max: MAX_LIMIT }), DEFAULT_LIMIT),
-  offset: v.optional(wholeNumber('Offset', { min: 0 }), 0),
+  ...pagingFields(DEFAULT_LIMIT, MAX_LIMIT),
 });
 
 /** GET customers/: the customers the caller's agency may see (the operator: all), searchable. */
@@ -26,7 +26,6 @@ export const listCustomersRoute = defineRoute({
       limit: query.limit,
       offset: query.offset,
     });
-    reply.header('X-Total-Count', String(page.total));
-    return page.items;
+    return paged(reply, page);
   },
 });

@@ -1,13 +1,13 @@
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { findCustomerByUserId, updateCustomer } from '../../repositories/customers.ts';
+import { findCustomerByUserId } from '../../repositories/customers.ts';
 import {
   CUSTOMER_NOT_FOUND,
   customerReply,
   licenseUpload,
   ownCustomerUpdateSchema,
+  saveCustomerChanges,
   storeOwnLicense,
-  withStoredFile,
 } from './common.ts';
 
 /** PATCH customers/me/ (multipart): the customer's own licence (image or PDF) and details. */
@@ -21,14 +21,7 @@ export const updateOwnCustomer = defineRoute({
     if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
     const upload = licenseUpload(files);
     const license = upload ? await storeOwnLicense(deps, upload) : undefined;
-    const result = await withStoredFile(deps, license?.key ?? null, () =>
-      updateCustomer(deps.db, customer.id, body, license, deps.now().toISOString()),
-    );
-    if (!result) {
-      if (license) await deps.media.removePrivate(license.key);
-      throw notFound(CUSTOMER_NOT_FOUND);
-    }
-    if (result.previousKey) await deps.media.removePrivate(result.previousKey);
+    await saveCustomerChanges(deps, customer.id, body, license);
     return customerReply(deps, customer.id, null);
   },
 });

@@ -2,6 +2,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listLocations } from '../../repositories/locations.ts';
+import { paged } from '../params.ts';
 import { pageQuery } from './page-query.ts';
 
 /** GET agent-locations/: the pickup locations the caller may assign, by city and name. */
@@ -9,10 +10,8 @@ export const listAgentLocationsRoute = defineRoute({
   method: 'GET',
   url: 'agent-locations/',
   access: STAFF_ROLES,
-  query: pageQuery(),
+  query: pageQuery,
   async handler({ deps, user, query, reply }) {
-    const { items, total } = await listLocations(deps.db, agencyScope(user), query);
-    reply.header('X-Total-Count', String(total));
-    return items;
+    return paged(reply, await listLocations(deps.db, agencyScope(user), query));
   },
 });

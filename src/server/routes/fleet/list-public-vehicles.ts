@@ -12,7 +12,7 @@ export const listPublicVehiclesRoute = defineRoute({
   method: 'GET',
   url: 'public-vehicles/',
   access: 'public',
-  query: pageQuery(),
+  query: pageQuery,
   async handler({ deps, query, request, reply }) {
     const page = await publicVehiclePage(deps.db, query, () => listPublicVehicles(deps.db, deps.media, query));
     const headers = { ETag: page.etag, 'Cache-Control': 'no-cache', 'X-Total-Count': String(page.total) };

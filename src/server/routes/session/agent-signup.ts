@@ -1,9 +1,7 @@
 import { agentSignupSchema } from '#domain/schemas/accounts';
 import { defineRoute } from '../../http/route.ts';
 import { createPendingAgency } from '../../repositories/agencies.ts';
-import { takenUserFields } from '../../repositories/users.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { duplicateUser, withDuplicateCheck } from './duplicate-user.ts';
+import { signUp } from './sign-up.ts';
 
 /** A partner registers an agency: pending until the operator approves it; its owner can sign in. */
 export const agentSignup = defineRoute({
@@ -12,23 +10,8 @@ export const agentSignup = defineRoute({
   access: 'public',
   body: agentSignupSchema,
   async handler({ deps, body }) {
-    const taken = await takenUserFields(deps.db, body);
-    if (taken.length) throw duplicateUser(taken);
-    const passwordHash = await hashPassword(body.password);
-    const agency = await withDuplicateCheck(() =>
-      createPendingAgency(
-        deps.db,
-        { name: body.agency_name },
-        {
-          username: body.username,
-          email: body.email,
-          passwordHash,
-          first_name: body.first_name,
-          last_name: body.last_name,
-          phone_number: body.phone_number,
-        },
-        deps.now().toISOString(),
-      ),
+    const agency = await signUp(deps, body, (account) =>
+      createPendingAgency(deps.db, { name: body.agency_name }, account, deps.now().toISOString()),
     );
     return { message: 'Thank you! Your agency registration is pending approval.', agency };
   },

@@ -1,0 +1,60 @@
+import type { Deps } from '../../context.ts';
+import { HttpError, type FieldErrors } from '../../http/errors.ts';
+import {
+  DuplicateUserError,
+  takenUserFields,
+  type NewAccount,
+  type UniqueUserField,
+} from '../../repositories/users.ts';
+import { hashPassword } from '../../services/passwords.ts';
+
+const MESSAGES: Record<UniqueUserField, string> = {
+  username: 'A user with that username already exists.',
+  email: 'A user with that e-mail address already exists.',
+};
+
+/** 400 naming each taken field; the error sentence is the first of them. */
+function duplicateUser(fields: readonly UniqueUserField[]): HttpError {
+  const ordered = (['username', 'email'] as const).filter((field) => fields.includes(field));
+  const errors: FieldErrors = {};
+  for (const field of ordered) errors[field] = [MESSAGES[field]];
+  return new HttpError(400, MESSAGES[ordered[0] ?? 'username'], errors);
+}
+
+/** What both sign-up forms ask of the new user. */
+interface SignUpFields {
+  username: string;
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+}
+
+/**
+ * The steps the customer and the agency sign-ups share: a taken username or e-mail is a 400, the
+ * password is hashed, then `write` stores the account. A sign-up that loses a race for a unique
+ * name gets the same 400 as the pre-check gives.
+ */
+export async function signUp<T>(
+  deps: Deps,
+  fields: SignUpFields,
+  write: (account: NewAccount) => Promise<T>,
+): Promise<T> {
+  const taken = await takenUserFields(deps.db, fields);
+  if (taken.length) throw duplicateUser(taken);
+  const account: NewAccount = {
+    username: fields.username,
+    email: fields.email,
+    passwordHash: await hashPassword(fields.password),
+    first_name: fields.first_name,
+    last_name: fields.last_name,
+    phone_number: fields.phone_number,
+  };
+  try {
+    return await write(account);
+  } catch (error) {
+    if (error instanceof DuplicateUserError) throw duplicateUser(error.fields);
+    throw error;
+  }
+}
