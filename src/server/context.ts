@@ -28,6 +28,10 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (see http/route.ts); plugins read it too. */
+    access?: 'public' | 'signed-in' | readonly Role[];
+  }
   interface FastifyInstance {
     deps: Deps;
   }

@@ -64,6 +64,26 @@ describe(`Idempotency-Key on booking requests (${ENGINE})`, () => {
       expect(await countRequests({ email: 'replay@example.com' })).toBe(1);
     });
 
+    it('replays a visitor request sent again after signing in on the same device', async () => {
+      const device = new TestClient(t.app);
+      const key = randomUUID();
+      const first = await device.post(
+        '/api/rentals/booking-requests/',
+        body('then-signed-in@example.com'),
+        withKey(key),
+      );
+      expect(first.status).toBe(201);
+      await device.login('customer');
+      const again = await device.post(
+        '/api/rentals/booking-requests/',
+        body('then-signed-in@example.com'),
+        withKey(key),
+      );
+      sameReply(first, again);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(await countRequests({ email: 'then-signed-in@example.com' })).toBe(1);
+    });
+
     it('refuses the same key with a different body (422)', async () => {
       const key = randomUUID();
       expect(

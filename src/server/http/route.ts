@@ -49,6 +49,7 @@ export function defineRoute<
     app.route({
       method: spec.method,
       url: `/api/${spec.url.replace(/^\/+/, '')}`,
+      config: { access: spec.access },
       handler: async (request, reply) => {
         const user = authorize(spec.access, request.user);
         const { fields, files } = splitFiles(request.body);

@@ -51,7 +51,10 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
       throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, - or _ (a UUID is ideal).');
     }
-    const scope = request.user ? `user:${request.user.id}` : 'anonymous';
+    // A public call (a visitor's booking request) keeps one scope whoever is signed in when it is
+    // replayed: a device that signs in between the lost reply and the resend must not run it twice.
+    const isPublic = request.routeOptions.config.access === 'public';
+    const scope = request.user && !isPublic ? `user:${request.user.id}` : 'anonymous';
     const hash = requestHash(request);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
 
