@@ -120,7 +120,10 @@ function registerAppShell(app: FastifyInstance, appDir: string | null): void {
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/media/');
     if (hasApp && isPage && appDir) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', appDir);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', appDir, { cacheControl: false });
     }
     return reply.code(404).send({ error: 'Not found.' });
   });

@@ -1,0 +1,194 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+/** SPEC §2 sidebars at desktop width and through the mobile menu, plus an accessibility check. */
+
+const PASSWORD = 'fleet-demo';
+
+async function signInByApi(context: BrowserContext, username: string) {
+  await context.request.get('/api/csrf/');
+  const token = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const reply = await context.request.post('/api/login/', {
+    data: { username, password: PASSWORD },
+    headers: { 'X-CSRFToken': token },
+  });
+  expect(reply.ok()).toBe(true);
+}
+
+type Links = [name: string, path: string][];
+
+const PUBLIC_LINKS: Links = [
+  ['Available Vehicles', '/'],
+  ['About Us', '/about'],
+  ['Contact', '/contact'],
+  ['Become a Partner', '/agent-signup'],
+  ['Register your Agency', '/agent-signup'],
+  ['Register', '/register-customer'],
+  ['Login', '/login'],
+];
+
+const CUSTOMER_LINKS: Links = [
+  ['Book a Vehicle', '/public-customers/book-vehicle'],
+  ['Bookings', '/bookings/list'],
+  ['Booking Requests', '/customer/booking-requests'],
+  ['Settings', '/settings'],
+];
+
+const STAFF_GROUPS: Record<string, Links> = {
+  '': [['Dashboard', '/staff/dashboard']],
+  Fleet: [
+    ['Vehicles', '/fleet/vehicles'],
+    ['Maintenance Records', '/fleet/maintenance'],
+    ['Unavailability', '/fleet/unavailability'],
+  ],
+  Customers: [
+    ['Customer List', '/customers/list'],
+    ['Bookings', '/customers/bookings'],
+    ['Analytics', '/customers/analytics'],
+  ],
+  Suppliers: [['Supplier List', '/suppliers/list']],
+  Bookings: [
+    ['Bookings', '/bookings/list'],
+    ['Booking Requests', '/bookings/requests'],
+  ],
+  Finances: [
+    ['Payments', '/finances/payments'],
+    ['Booking Invoices', '/finances/invoices'],
+  ],
+};
+
+async function expectLinks(scope: Locator, links: Links) {
+  for (const [name, path] of links) {
+    const link = scope.getByRole('link', { name, exact: true }).and(scope.locator(`[href="${path}"]`));
+    await expect(link.first()).toBeVisible();
+  }
+}
+
+function sidebar(page: Page, name: string) {
+  return page.getByRole('complementary').filter({ has: page.getByRole('navigation', { name }) });
+}
+
+test.describe('desktop (1280×800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the public sidebar', async ({ page }) => {
+    await page.goto('/about');
+    const side = sidebar(page, 'Public');
+    await expect(side.getByRole('link', { name: 'Fleet Rental' })).toBeVisible();
+    await expectLinks(side, PUBLIC_LINKS);
+    await expect(side.getByRole('link', { name: 'About Us' })).toHaveAttribute('aria-current', 'page');
+    await expect(side.getByRole('link', { name: 'Available Vehicles' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('the customer sidebar, with its layout on the shared pages', async ({ context, page }) => {
+    await signInByApi(context, 'customer');
+    await page.goto('/customer/dashboard');
+    const side = sidebar(page, 'Customer');
+    await expect(side.getByRole('link', { name: 'Fleet Rental' })).toBeVisible();
+    await expectLinks(side, CUSTOMER_LINKS);
+    await expect(side.getByRole('list', { name: 'Bookings' }).getByRole('link')).toHaveText([
+      'Bookings',
+      'Booking Requests',
+    ]);
+    await expect(side.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await side.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(sidebar(page, 'Customer').getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  test('the staff sidebar with its groups, with its layout on the shared pages', async ({ context, page }) => {
+    await signInByApi(context, 'staff');
+    await page.goto('/staff/dashboard');
+    const side = sidebar(page, 'Staff');
+    await expect(side.getByRole('link', { name: 'Fleet Rental' })).toBeVisible();
+    for (const [group, links] of Object.entries(STAFF_GROUPS)) {
+      const scope = group ? side.getByRole('list', { name: group, exact: true }) : side;
+      await expectLinks(scope, links);
+    }
+    await expectLinks(side, [['Settings', '/settings']]);
+    await expect(side.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('Welcome back,')).toBeVisible();
+
+    await side.getByRole('list', { name: 'Bookings', exact: true }).getByRole('link', { name: 'Bookings' }).click();
+    await expect(page).toHaveURL(/\/bookings\/list$/);
+    await expect(sidebar(page, 'Staff')).toBeVisible();
+  });
+});
+
+test.describe('phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the staff menu opens with its button, closes on navigation and on Escape', async ({ context, page }) => {
+    await signInByApi(context, 'agent');
+    await page.goto('/staff/dashboard');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Staff' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // The drawer precedes the top bar in the page, so opening it takes the keyboard into it.
+    await expect(page.getByRole('complementary').getByRole('link', { name: 'Fleet Rental' })).toBeFocused();
+    for (const links of Object.values(STAFF_GROUPS)) await expectLinks(nav, links);
+    await nav.getByRole('link', { name: 'Customer List' }).click();
+    await expect(page).toHaveURL(/\/customers\/list$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer List' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+
+    await menu.click();
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+
+  test('the public and customer menus', async ({ context, page }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expectLinks(page.getByRole('complementary'), PUBLIC_LINKS);
+
+    await signInByApi(context, 'customer');
+    await page.goto('/customer/dashboard');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expectLinks(page.getByRole('navigation', { name: 'Customer' }), CUSTOMER_LINKS);
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+});
+
+test.describe('accessibility', () => {
+  async function expectNoSeriousViolations(page: Page) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+    ).toEqual([]);
+  }
+
+  test('the login page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Password is required.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a staff page, on desktop and with the phone menu open', async ({ context, page }) => {
+    await signInByApi(context, 'staff');
+    await page.goto('/staff/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Staff' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});

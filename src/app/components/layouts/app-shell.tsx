@@ -1,0 +1,104 @@
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { SyncStatus } from '../../offline/sync-status.tsx';
+import { InstallButton } from '../../pwa/install-button.tsx';
+import { Brand } from '../brand.tsx';
+import { Icon } from '../icons.tsx';
+import type { NavSection } from './nav.ts';
+import { SidebarNav } from './sidebar-nav.tsx';
+
+interface AppShellProps {
+  home: '/' | '/customer/dashboard' | '/staff/dashboard';
+  /** Names the navigation landmark, e.g. "Staff". */
+  label: string;
+  sections: NavSection[];
+  /** Links kept at the bottom of the sidebar, always in view (Settings). */
+  footerSections?: NavSection[];
+  /** The very bottom of the sidebar: the Login button or Logout. */
+  sidebarFooter: ReactNode;
+  /** Shown at the end of the header, beside the sync status (e.g. who is signed in). */
+  headerExtra?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Sidebar, header and content. Under 900px the sidebar becomes a drawer opened by the menu
+ * button; it closes on navigation, on Escape and on a tap outside it.
+ */
+export function AppShell({
+  home,
+  label,
+  sections,
+  footerSections,
+  sidebarFooter,
+  headerExtra,
+  children,
+}: AppShellProps) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  // The menu remembers the page it was opened on, so any navigation closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const sidebarId = `${label.toLowerCase()}-sidebar`;
+
+  useEffect(() => {
+    if (!open) return;
+    // The drawer comes before the top bar in the page, so keyboard users are taken into it.
+    sidebar.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <aside ref={sidebar} id={sidebarId} className="sidebar" data-open={open}>
+        <div className="sidebar__brand">
+          <Brand to={home} />
+        </div>
+        <nav className="sidebar__nav" aria-label={label}>
+          <div className="sidebar__links">
+            <SidebarNav sections={sections} />
+          </div>
+          <div className="sidebar__footer">
+            {footerSections ? <SidebarNav sections={footerSections} /> : null}
+            {sidebarFooter}
+          </div>
+        </nav>
+      </aside>
+      {open ? <div className="shell__backdrop" aria-hidden="true" onClick={() => setOpenOn(null)} /> : null}
+      <header className="topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="topbar__menu"
+          aria-expanded={open}
+          aria-controls={sidebarId}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          <Icon name={open ? 'close' : 'menu'} size={22} />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <div className="topbar__brand">
+          <Brand to={home} />
+        </div>
+        <div className="topbar__end">
+          <SyncStatus />
+          <InstallButton />
+          {headerExtra}
+        </div>
+      </header>
+      <main id="main" className="shell__main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AgencyStatus, Role } from '#domain/constants';
+import { ApiError, NetworkError, api } from '../../../lib/api-client.ts';
+import { sendPendingLogout } from '../pending-logout.ts';
+
+/** The signed-in user as `auth/me/` and `login/` return it. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  role: Role;
+  agency: { id: number; name: string; status: AgencyStatus } | null;
+  customer_id: number | null;
+}
+
+/** null: signed out. */
+export type Session = SessionUser | null;
+
+const SESSION_KEY = ['session'] as const;
+
+async function fetchSession(signal: AbortSignal): Promise<Session> {
+  // A sign-out made offline is finished first, so the old cookies never sign anyone back in.
+  if (!(await sendPendingLogout())) return null;
+  try {
+    return await api.get<SessionUser>('auth/me/', signal);
+  } catch (error) {
+    // SPEC §4: a 401 on the session fetch means signed out, silently.
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_KEY,
+    queryFn: ({ signal }) => fetchSession(signal),
+    staleTime: 5 * 60_000,
+    // Never paused waiting for a connection: the guards await this query, so offline it must fail
+    // fast and let them fall back to the persisted session.
+    networkMode: 'always',
+    retry: (failureCount, error) => error instanceof NetworkError && failureCount < 1,
+    retryDelay: 300,
+  });
+
+/**
+ * The session the guards decide on: the cached one when there is one (refreshed in the background
+ * when stale), else a fresh fetch. Unreachable server and nothing cached: treated as signed out.
+ */
+export async function loadSession(queryClient: QueryClient): Promise<Session> {
+  try {
+    return await queryClient.ensureQueryData({ ...sessionQueryOptions(), revalidateIfStale: true });
+  } catch (error) {
+    if (error instanceof NetworkError) return null;
+    throw error;
+  }
+}
+
+export function setSession(queryClient: QueryClient, session: Session): void {
+  queryClient.setQueryData(SESSION_KEY, session);
+}
+
+/**
+ * At start: a restored "signed out" is dropped, so the first guard asks the server (the user may
+ * have signed in since); a restored user is trusted at once, for offline use, and checked again
+ * with `auth/me/` in the background.
+ */
+export function revalidateSessionOnStart(queryClient: QueryClient): void {
+  if (queryClient.getQueryData(SESSION_KEY) === null) queryClient.removeQueries({ queryKey: SESSION_KEY });
+  else if (queryClient.getQueryData(SESSION_KEY)) void queryClient.refetchQueries({ queryKey: SESSION_KEY });
+}
+
+/** Calls `listener` when a signed-in user is gone from the cache: signed out, expired, or replaced. */
+export function onSessionLost(queryClient: QueryClient, listener: () => void): () => void {
+  let userId = queryClient.getQueryData<Session>(SESSION_KEY)?.id ?? null;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== JSON.stringify(SESSION_KEY)) return;
+    // Removed or not yet answered: the cache is on its way to a new state, and that state decides.
+    const next = event.type === 'removed' ? undefined : queryClient.getQueryData<Session>(SESSION_KEY);
+    if (next === undefined) return;
+    const nextId = next?.id ?? null;
+    const lost = userId !== null && nextId !== userId;
+    userId = nextId;
+    if (lost) listener();
+  });
+}
+
+/** The user inside a guarded layout (the guard has loaded the session before it renders). */
+export function useSession(): Session {
+  return useQuery(sessionQueryOptions()).data ?? null;
+}

@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { isStaffRole } from '#domain/constants';
+import { loadSession, type SessionUser } from './api/get-session.ts';
+
+/*
+ * Route guards, run in `beforeLoad` from the cached session (restored from IndexedDB before the
+ * router starts), so they decide the same way offline.
+ */
+
+/** The customer area: role customer only; anyone else signs in (SPEC §2, §6). */
+export async function requireCustomer(queryClient: QueryClient): Promise<SessionUser> {
+  const user = await loadSession(queryClient);
+  if (user?.role !== 'customer') throw redirect({ to: '/login', replace: true });
+  return user;
+}
+
+/** The staff area: staff, agent and agency. */
+export async function requireStaff(queryClient: QueryClient): Promise<SessionUser> {
+  const user = await loadSession(queryClient);
+  if (!user || !isStaffRole(user.role)) throw redirect({ to: '/login', replace: true });
+  return user;
+}
+
+/** Screens both sidebars list (/bookings/list, /settings): any signed-in user. */
+export async function requireSignedIn(queryClient: QueryClient): Promise<SessionUser> {
+  const user = await loadSession(queryClient);
+  if (!user) throw redirect({ to: '/login', replace: true });
+  return user;
+}
+
+/** The landing page and the public layout send staff-type users to their dashboard. */
+export async function redirectStaffHome(queryClient: QueryClient): Promise<void> {
+  const user = await loadSession(queryClient);
+  if (isStaffRole(user?.role)) throw redirect({ to: '/staff/dashboard', replace: true });
+}
+
+/**
+ * Where a sign-in lands (SPEC §2): customers on their dashboard, agents and agencies on the staff
+ * dashboard, everyone else (staff included) on `/`, which then sends staff on.
+ */
+export function pathAfterLogin(user: SessionUser): '/customer/dashboard' | '/staff/dashboard' | '/' {
+  if (user.role === 'customer') return '/customer/dashboard';
+  if (user.role === 'agent' || user.role === 'agency') return '/staff/dashboard';
+  return '/';
+}

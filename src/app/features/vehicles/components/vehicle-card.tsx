@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { formatKm, formatMoney } from '../../../lib/format.ts';
+import { useCurrency } from '../../settings/api/get-settings.ts';
+import type { VehicleSummary } from '../types.ts';
+import { ImageCarousel } from './image-carousel.tsx';
+import '../vehicles.css';
+
+interface VehicleCardProps {
+  vehicle: VehicleSummary;
+  /** The landing shows who rents the vehicle out; the customer browse and the fleet list do not. */
+  showAgency?: boolean;
+  /** A button or link at the foot of the card: Book Now, Edit. */
+  action?: ReactNode;
+  /** For the cards seen without scrolling: their first photo is not lazy. */
+  eager?: boolean;
+}
+
+/** One vehicle in a grid, always 440px tall (SPEC §9) so rows line up whatever the text. */
+export function VehicleCard({ vehicle, showAgency = false, action, eager = false }: VehicleCardProps) {
+  const currency = useCurrency();
+  const name = `${vehicle.make} ${vehicle.model}`;
+  return (
+    <article className="vehicle-card" data-testid="vehicle-card" aria-label={name}>
+      <ImageCarousel images={vehicle.images} label={name} eager={eager} />
+      <div className="vehicle-card__body">
+        <div className="vehicle-card__heading">
+          <h2 className="vehicle-card__title" title={name}>
+            {name}
+          </h2>
+          <p className="vehicle-card__price">
+            <span className="vehicle-card__amount">{formatMoney(vehicle.price_per_day, currency)}</span>
+            <span className="vehicle-card__unit"> / day</span>
+          </p>
+        </div>
+        <dl className="vehicle-card__facts">
+          <div className="vehicle-card__fact">
+            <dt>Colour</dt>
+            <dd title={vehicle.color}>{vehicle.color}</dd>
+          </div>
+          <div className="vehicle-card__fact">
+            <dt>Mileage</dt>
+            <dd>{formatKm(vehicle.mileage)}</dd>
+          </div>
+        </dl>
+        {showAgency || action ? (
+          <div className="vehicle-card__foot">
+            {showAgency ? <AgencyLine name={vehicle.agency_name} logo={vehicle.agency_logo} /> : null}
+            {action ? <div className="vehicle-card__action">{action}</div> : null}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function AgencyLine({ name, logo }: { name?: string | null; logo?: string | null }) {
+  if (!name) return <p className="vehicle-card__agency vehicle-card__agency--none">No agency information</p>;
+  return (
+    <p className="vehicle-card__agency">
+      {logo ? (
+        <img className="vehicle-card__logo" src={logo} alt={`${name} logo`} width={32} height={32} loading="lazy" />
+      ) : (
+        <span className="vehicle-card__logo vehicle-card__logo--initial" aria-hidden="true">
+          {name.charAt(0)}
+        </span>
+      )}
+      <span className="vehicle-card__agency-name" title={name}>
+        {name}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The one way the app talks to the API: same-origin cookies, the CSRF header on unsafe calls,
+ * JSON or multipart bodies, and on a 401 one shared `token/refresh/` then one retry (SPEC §4).
+ */
+
+export interface ApiErrorBody {
+  error?: string;
+  fields?: Record<string, string[]>;
+}
+
+/** The server answered with an error status; `message` is its human sentence. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(body.error ?? `Request failed (${status}).`);
+    this.name = 'ApiError';
+  }
+
+  get fields(): Record<string, string[]> {
+    return this.body.fields ?? {};
+  }
+}
+
+/** No answer at all: offline, DNS, a dropped connection, a timeout. */
+export class NetworkError extends Error {
+  constructor(cause?: unknown) {
+    super('The server could not be reached.', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  /** A JSON body. */
+  json?: unknown;
+  /** A multipart body (files beside fields). */
+  form?: FormData;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sent as Idempotency-Key: the server answers a replay with the stored reply. */
+  idempotencyKey?: string;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+const UNSAFE = new Set<Method>(['POST', 'PATCH', 'PUT', 'DELETE']);
+const REFRESH_PATH = 'token/refresh/';
+
+export function apiUrl(path: string): string {
+  return path.startsWith('/api/') ? path : `/api/${path.replace(/^\/+/, '')}`;
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+let csrfLoading: Promise<string | null> | null = null;
+
+/** The CSRF token from its cookie, fetching `csrf/` first when the cookie is not there yet. */
+export async function csrfToken(): Promise<string | null> {
+  const existing = readCookie('csrftoken');
+  if (existing) return existing;
+  csrfLoading ??= fetch(apiUrl('csrf/'), { credentials: 'same-origin' })
+    .then(async (response) => (response.ok ? ((await response.json()) as { csrfToken: string }).csrfToken : null))
+    .catch(() => null)
+    .finally(() => {
+      csrfLoading = null;
+    });
+  return readCookie('csrftoken') ?? (await csrfLoading);
+}
+
+type SessionListener = () => void;
+const sessionEndedListeners = new Set<SessionListener>();
+
+/** Called when a refresh fails: the user must sign in again. */
+export function onSessionEnded(listener: SessionListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same attempt. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= send('POST', REFRESH_PATH, {})
+    .then((response) => response.ok)
+    .catch(() => false)
+    .then((ok) => {
+      if (!ok) sessionEndedListeners.forEach((listener) => listener());
+      return ok;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  if (UNSAFE.has(method)) {
+    const token = await csrfToken();
+    if (token) headers['X-CSRFToken'] = token;
+  }
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  try {
+    return await fetch(apiUrl(path), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: ApiErrorBody = {};
+  try {
+    body = (await response.json()) as ApiErrorBody;
+  } catch {
+    // not JSON (a proxy's error page): the status speaks for itself
+  }
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return new ApiError(response.status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+}
+
+/** Sends a call and returns its parsed reply with status and headers; throws ApiError or NetworkError. */
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  let response = await send(method, path, options);
+  if (response.status === 401 && !path.endsWith(REFRESH_PATH) && (await refreshSession())) {
+    response = await send(method, path, options);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  const text = response.status === 204 ? '' : await response.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, status: response.status, headers: response.headers };
+}
+
+export const api = {
+  get: async <T>(path: string, signal?: AbortSignal) => (await apiRequest<T>('GET', path, { signal })).data,
+  /** A list with its total (X-Total-Count). */
+  list: async <T>(path: string, signal?: AbortSignal) => {
+    const response = await apiRequest<T[]>('GET', path, { signal });
+    return { items: response.data, total: Number(response.headers.get('X-Total-Count') ?? response.data.length) };
+  },
+  post: async <T>(path: string, json?: unknown, options: Omit<RequestOptions, 'json'> = {}) =>
+    (await apiRequest<T>('POST', path, { ...options, json })).data,
+  patch: async <T>(path: string, json?: unknown, options: Omit<RequestOptions, 'json'> = {}) =>
+    (await apiRequest<T>('PATCH', path, { ...options, json })).data,
+  delete: async <T = void>(path: string, options: RequestOptions = {}) =>
+    (await apiRequest<T>('DELETE', path, options)).data,
+  send: apiRequest,
+};

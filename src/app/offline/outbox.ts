@@ -1,0 +1,305 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
+import { requestPersistentStorage } from '../pwa/persistent-storage.ts';
+import { checkConnectivity } from './connectivity.ts';
+import { createOutbox, type Outbox } from './outbox-engine.ts';
+import { invalidateKeys, sendEntry } from './outbox-send.ts';
+import { openOutboxStore } from './outbox-store.ts';
+import type { OutboxEntry, OutboxFilter, OutboxRequest } from './outbox-types.ts';
+import { cacheUser } from './persister.ts';
+
+export { OUTBOX_VERSION } from './outbox-types.ts';
+export type { OutboxEntry, OutboxFilter, OutboxForm, OutboxKind, OutboxRequest, OutboxState } from './outbox-types.ts';
+
+/** The Web Lock, BroadcastChannel and Background Sync tag share this name. */
+export const OUTBOX_NAME = 'fleet-outbox';
+/** Dispatched on `window` by the PWA layer when the service worker relays a Background Sync wake-up. */
+export const DRAIN_OUTBOX_EVENT = 'fleet:drain-outbox';
+/** Set to '1' in localStorage before the app starts (e2e tests only) to expose the outbox on `window.__fleetOutbox`. */
+export const E2E_FLAG = 'fleet.e2e';
+/** Online, the queue is looked at this often even without an event: the drain lock may have changed hands. */
+const DRAIN_INTERVAL_MS = 30_000;
+const MIN_WAKE_MS = 500;
+
+type Message = { type: 'changed' } | { type: 'sent'; invalidate: readonly (readonly unknown[])[] };
+
+/** What e2e tests drive through `window.__fleetOutbox` (only with the e2e flag). */
+export interface OutboxTestHook {
+  enqueue: typeof enqueue;
+  entries: () => Promise<OutboxEntry[]>;
+  retryEntry: typeof retryEntry;
+  discardEntry: typeof discardEntry;
+  resumeAfterSignIn: typeof resumeAfterSignIn;
+  drain: () => Promise<void>;
+}
+
+declare global {
+  interface Window {
+    __fleetOutbox?: OutboxTestHook;
+  }
+}
+
+let queryClient: QueryClient | null = null;
+let channel: BroadcastChannel | null = null;
+let outbox: Outbox | null = null;
+let snapshot: OutboxEntry[] = [];
+let loaded = false;
+let refreshCount = 0;
+let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+let started = false;
+const listeners = new Set<() => void>();
+
+/** A v4 UUID; `randomUUID` exists only on secure origins, `getRandomValues` everywhere. */
+function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function post(message: Message): void {
+  try {
+    channel?.postMessage(message);
+  } catch {
+    // A closed channel (page unloading): the other tabs catch up on their next drain.
+  }
+}
+
+/** One tab drains: the others would send the same entries (safe, thanks to the keys, but wasteful). */
+async function withDrainLock(work: (exclusive: boolean) => Promise<void>): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return work(false);
+  await navigator.locks.request(OUTBOX_NAME, { ifAvailable: true }, async (lock) => {
+    if (lock) await work(true);
+  });
+}
+
+function getOutbox(): Outbox {
+  outbox ??= createOutbox({
+    store: openOutboxStore(),
+    send: sendEntry,
+    now: () => Date.now(),
+    random: Math.random,
+    newId,
+    currentUser: cacheUser,
+    isOnline: () => onlineManager.isOnline(),
+    onSent(entry) {
+      invalidateKeys(queryClient, entry.request.invalidate);
+      post({ type: 'sent', invalidate: entry.request.invalidate });
+    },
+    onChange() {
+      void refresh();
+      post({ type: 'changed' });
+    },
+    onNetworkError() {
+      void checkConnectivity();
+      registerBackgroundSync();
+    },
+    withDrainLock,
+  });
+  return outbox;
+}
+
+function emit(): void {
+  listeners.forEach((listener) => listener());
+}
+
+async function refresh(): Promise<void> {
+  const count = ++refreshCount;
+  try {
+    const entries = await getOutbox().list();
+    // A later refresh may already have answered: never overwrite newer with older.
+    if (count !== refreshCount) return;
+    snapshot = entries;
+    loaded = true;
+    emit();
+  } catch (error) {
+    console.warn('The outbox could not be read.', error);
+  }
+}
+
+/** Asks the service worker to wake the app when the connection returns, where the browser can (Chromium). */
+function registerBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const hasSync = (
+    registration: ServiceWorkerRegistration,
+  ): registration is ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } } =>
+    'sync' in registration;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) =>
+      registration && hasSync(registration) ? registration.sync.register(OUTBOX_NAME) : undefined,
+    )
+    .catch(() => undefined);
+}
+
+async function scheduleWake(): Promise<void> {
+  clearTimeout(wakeTimer);
+  if (!started) return;
+  const wakeAt = await getOutbox().nextWakeAt();
+  const delay = wakeAt === null ? DRAIN_INTERVAL_MS : Math.min(DRAIN_INTERVAL_MS, wakeAt - Date.now());
+  clearTimeout(wakeTimer);
+  wakeTimer = setTimeout(requestDrain, Math.max(MIN_WAKE_MS, delay));
+}
+
+/** Sends what is ready if this tab holds the drain lock; otherwise a no-op. */
+function requestDrain(): void {
+  void getOutbox()
+    .drain()
+    .catch((error: unknown) => console.warn('The outbox could not be sent.', error))
+    .finally(() => void scheduleWake().catch(() => undefined));
+}
+
+/**
+ * Saves a write durably (the IndexedDB transaction has committed when this resolves, so the UI
+ * may say "saved"), then tries to send it. The entry's id is its Idempotency-Key.
+ */
+export async function enqueue(request: OutboxRequest): Promise<OutboxEntry> {
+  const entry = await getOutbox().enqueue(request);
+  registerBackgroundSync();
+  void requestPersistentStorage();
+  requestDrain();
+  return entry;
+}
+
+/** Sends an entry again now (a refused one under a fresh key). */
+export async function retryEntry(id: string): Promise<void> {
+  await getOutbox().retryEntry(id);
+  requestDrain();
+}
+
+/** Queues a refused entry again with the user's corrections. */
+export async function reviseEntry(id: string, request: OutboxRequest): Promise<OutboxEntry | undefined> {
+  const revised = await getOutbox().reviseEntry(id, request);
+  requestDrain();
+  return revised;
+}
+
+/** Removes an entry for good (the user confirmed). An entry in flight cannot be discarded. */
+export async function discardEntry(id: string): Promise<boolean> {
+  return getOutbox().discardEntry(id);
+}
+
+/** Sends the entries a 401 paused. The frame calls it after a sign-in. */
+export async function resumeAfterSignIn(): Promise<void> {
+  await getOutbox().resumeAfterSignIn();
+  requestDrain();
+}
+
+/** Holds the entries that need a session until the next sign-in (e.g. when the user signs out). */
+export async function pauseForSignIn(): Promise<void> {
+  await getOutbox().pauseForSignIn();
+}
+
+/**
+ * Starts sending: now, whenever the server is reachable again, when the page becomes visible or
+ * focused, on a timer, and on the PWA layer's Background Sync event. Only the tab holding the Web
+ * Lock sends; the others hear about changes over a BroadcastChannel. Returns the stop function.
+ */
+export function startOutbox(client: QueryClient): () => void {
+  queryClient = client;
+  started = true;
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(OUTBOX_NAME);
+    channel.onmessage = (event: MessageEvent<Message>) => {
+      if (event.data.type === 'sent') invalidateKeys(queryClient, event.data.invalidate);
+      void refresh();
+      // Another tab queued something: if this tab holds the lock, it must send it.
+      requestDrain();
+    };
+  }
+  const onReconnect = () => {
+    void getOutbox()
+      .reconnected()
+      .catch(() => undefined)
+      .finally(requestDrain);
+  };
+  let wasOnline = onlineManager.isOnline();
+  const unsubscribeOnline = onlineManager.subscribe((online) => {
+    if (online && !wasOnline) onReconnect();
+    wasOnline = online;
+  });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') requestDrain();
+  };
+  window.addEventListener('online', requestDrain);
+  window.addEventListener('focus', requestDrain);
+  // Background Sync fires when the browser sees the connection return.
+  window.addEventListener(DRAIN_OUTBOX_EVENT, onReconnect);
+  document.addEventListener('visibilitychange', onVisible);
+
+  try {
+    if (localStorage.getItem(E2E_FLAG) === '1') {
+      window.__fleetOutbox = {
+        enqueue,
+        entries: () => getOutbox().list(),
+        retryEntry,
+        discardEntry,
+        resumeAfterSignIn,
+        drain: () => getOutbox().drain(),
+      };
+    }
+  } catch {
+    // Storage disabled: no test hook.
+  }
+
+  void refresh();
+  requestDrain();
+
+  return () => {
+    started = false;
+    clearTimeout(wakeTimer);
+    unsubscribeOnline();
+    window.removeEventListener('online', requestDrain);
+    window.removeEventListener('focus', requestDrain);
+    window.removeEventListener(DRAIN_OUTBOX_EVENT, onReconnect);
+    document.removeEventListener('visibilitychange', onVisible);
+    channel?.close();
+    channel = null;
+    delete window.__fleetOutbox;
+  };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!loaded) void refresh();
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => snapshot;
+const emptySnapshot: OutboxEntry[] = [];
+
+/** The entries not yet accepted by the server, in creation order; a screen shows its own as pending. */
+export function useOutboxEntries(filter?: OutboxFilter): OutboxEntry[] {
+  const entries = useSyncExternalStore(subscribe, getSnapshot, () => emptySnapshot);
+  const kind = filter?.kind;
+  const target = filter?.target;
+  return useMemo(
+    () =>
+      kind === undefined && target === undefined
+        ? entries
+        : entries.filter(
+            (entry) => (kind === undefined || entry.kind === kind) && (target === undefined || entry.target === target),
+          ),
+    [entries, kind, target],
+  );
+}
+
+/** How many writes are waiting to reach the server (whatever their state). */
+export function usePendingCount(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot.length,
+    () => 0,
+  );
+}
+
+/** True while a write is in flight (a reload now would cut it). */
+export function useOutboxSending(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot.some((entry) => entry.state === 'sending'),
+    () => false,
+  );
+}

@@ -1,0 +1,189 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import {
+  type PersistedClient,
+  type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
+import type { DBSchema } from 'idb';
+import { idbConnection } from './idb-connection.ts';
+
+/** A tablet back after a week away starts from the server again rather than from week-old data. */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+export const CACHE_DB = 'fleet-query-cache';
+/** Read before the session is known, so the buster (and with it the restore) depends on the last user. */
+export const CACHE_USER_KEY = 'fleet.cacheUser';
+/** The cache changes on every fetch; writing it at most once a second keeps IndexedDB quiet. */
+const SAVE_THROTTLE_MS = 1_000;
+/** A slow disk must not hold the first paint: the app starts, and the data arrives when read. */
+const RESTORE_WAIT_MS = 2_000;
+const CLIENT_KEY = 'client';
+
+interface CacheSchema extends DBSchema {
+  clients: { key: string; value: PersistedClient };
+}
+
+export interface IdbPersister extends Persister {
+  /** Writes the last saved state now (the page is being hidden or closed). */
+  flush(): Promise<void>;
+}
+
+/**
+ * TanStack's async `Persister` on IndexedDB: the cache is stored as one structured-cloned record
+ * (no JSON round trip, no size limit of localStorage, nothing blocking the main thread).
+ */
+export function createIdbPersister(name = CACHE_DB, throttleMs = SAVE_THROTTLE_MS): IdbPersister {
+  const connection = idbConnection<CacheSchema>(name, 1, (db) => {
+    db.createObjectStore('clients');
+  });
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const client = pending;
+    pending = null;
+    if (client) {
+      writing = writing.then(async () => {
+        try {
+          await (await connection.get()).put('clients', client, CLIENT_KEY);
+        } catch (error) {
+          // Quota or an uncloneable value: the app keeps working, only the offline copy is older.
+          console.warn('The query cache could not be saved for offline use.', error);
+        }
+      });
+    }
+    return writing;
+  };
+
+  return {
+    persistClient(client) {
+      pending = client;
+      timer ??= setTimeout(() => void flush(), throttleMs);
+    },
+    restoreClient: async () => (await connection.get()).get('clients', CLIENT_KEY),
+    async removeClient() {
+      clearTimeout(timer);
+      timer = undefined;
+      pending = null;
+      await writing;
+      await (await connection.get()).delete('clients', CLIENT_KEY);
+    },
+    flush,
+  };
+}
+
+let shared: IdbPersister | null = null;
+const persister = () => (shared ??= createIdbPersister());
+
+function buildId(): string {
+  return typeof __BUILD_ID__ === 'undefined' ? 'development' : __BUILD_ID__;
+}
+
+/** The user whose data the stored cache holds (null: signed out). */
+export function cacheUser(): number | null {
+  try {
+    const stored = Number(localStorage.getItem(CACHE_USER_KEY) ?? Number.NaN);
+    return Number.isInteger(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberCacheUser(userId: number | null): void {
+  try {
+    if (userId === null) localStorage.removeItem(CACHE_USER_KEY);
+    else localStorage.setItem(CACHE_USER_KEY, String(userId));
+  } catch {
+    // Storage disabled: the buster then always says "signed out", and a user change still clears the cache.
+  }
+}
+
+/** A new build or another user makes the stored cache worthless. */
+export function cacheBuster(): string {
+  return `${buildId()}:${cacheUser() ?? 'anonymous'}`;
+}
+
+/**
+ * Only successful queries are kept (an error or a pending fetch would restore as a stuck state), and
+ * none that opt out with `meta: { persist: false }` (files such as a driver's licence).
+ */
+export function shouldPersistQuery(query: Query): boolean {
+  return query.state.status === 'success' && query.meta?.persist !== false;
+}
+
+/** Puts the cache saved by the last session back, before the first render. Never throws. */
+export async function restorePersistedCache(queryClient: QueryClient): Promise<void> {
+  const restore = persistQueryClientRestore({
+    queryClient,
+    persister: persister(),
+    maxAge: CACHE_MAX_AGE_MS,
+    buster: cacheBuster(),
+  }).catch((error: unknown) => console.warn('The saved query cache could not be restored.', error));
+  await Promise.race([restore, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+}
+
+/** Saves the cache (throttled) on every change, and at once when the page is hidden. Returns the stop function. */
+export function startPersisting(queryClient: QueryClient): () => void {
+  const store = persister();
+  const unsubscribe = persistQueryClientSubscribe({
+    queryClient,
+    persister: store,
+    // Read at every save: a sign-in switches the buster without restarting the subscription.
+    get buster() {
+      return cacheBuster();
+    },
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+  });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') void store.flush();
+  };
+  const onPageHide = () => void store.flush();
+  if (typeof window !== 'undefined') {
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', onPageHide);
+  }
+  return () => {
+    unsubscribe();
+    if (typeof window !== 'undefined') {
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', onPageHide);
+    }
+    void store.flush();
+  };
+}
+
+/** Writes a pending save now instead of after the throttle. */
+export function flushPersistedCache(): Promise<void> {
+  return persister().flush();
+}
+
+async function forgetCache(queryClient: QueryClient): Promise<void> {
+  queryClient.clear();
+  try {
+    await persister().removeClient();
+  } catch (error) {
+    console.warn('The saved query cache could not be removed.', error);
+  }
+}
+
+/**
+ * Signs the device's cache out: every query leaves memory and IndexedDB (tablets are shared).
+ * Set the signed-out session in the cache after this, not before.
+ */
+export async function clearPersistedCache(queryClient: QueryClient): Promise<void> {
+  rememberCacheUser(null);
+  await forgetCache(queryClient);
+}
+
+/**
+ * Tells the cache who is signed in. When that is someone else than the user it holds data for,
+ * everything cached is dropped first. Call it before writing the new user's session into the cache.
+ */
+export async function setCacheUser(userId: number | null, queryClient: QueryClient): Promise<void> {
+  if (cacheUser() === userId) return;
+  rememberCacheUser(userId);
+  await forgetCache(queryClient);
+}

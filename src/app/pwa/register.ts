@@ -1,0 +1,109 @@
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+import { RUNTIME_CACHED_PATHS, USER_CACHES } from './cache-names.ts';
+import { captureInstallPrompt } from './install-prompt.ts';
+
+/** Fired on `window` when the service worker relays a Background Sync wake-up to the outbox. */
+export const DRAIN_OUTBOX_EVENT = 'fleet:drain-outbox';
+
+/** A long-open installed app still learns about new versions. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let workbox: Workbox | null = null;
+let updateWaiting = false;
+let applying = false;
+const updateListeners = new Set<() => void>();
+
+function setUpdateWaiting(value: boolean): void {
+  if (updateWaiting === value) return;
+  updateWaiting = value;
+  updateListeners.forEach((listener) => listener());
+}
+
+function isDrainMessage(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'type' in data && data.type === 'drain-outbox';
+}
+
+/**
+ * Registers `/sw.js` in prompt mode: a new version waits until the user chooses to reload
+ * (see UpdatePrompt). Development builds run without a worker, so edits are never served stale.
+ */
+export function registerServiceWorker(): void {
+  captureInstallPrompt();
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
+
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (isDrainMessage(event.data)) window.dispatchEvent(new Event(DRAIN_OUTBOX_EVENT));
+  });
+  navigator.serviceWorker.startMessages();
+
+  const firstVisit = navigator.serviceWorker.controller === null;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('waiting', () => setUpdateWaiting(true));
+  if (firstVisit) void wb.controlling.then(() => warmRuntimeCaches(wb));
+  workbox = wb;
+  void wb
+    .register()
+    .then(() => {
+      window.setInterval(() => {
+        if (navigator.onLine) void wb.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
+    })
+    .catch((error: unknown) => console.warn('The service worker could not be registered.', error));
+}
+
+/**
+ * On the first visit the vehicles and their images load before the worker controls the page, so
+ * they miss its caches; handing their URLs over now makes the very next offline reload complete.
+ * The worker only caches URLs of its runtime routes, whatever it is sent.
+ */
+function warmRuntimeCaches(wb: Workbox): void {
+  const prefixes = Object.values(RUNTIME_CACHED_PATHS);
+  const urls = new Set<string>();
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name);
+    if (url.origin === window.location.origin && prefixes.some((prefix) => url.pathname.startsWith(prefix))) {
+      urls.add(url.href);
+    }
+  }
+  if (urls.size === 0) return;
+  void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [...urls] } }).catch(() => undefined);
+}
+
+/** True once a new version is installed and waiting for a reload. */
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      updateListeners.add(listener);
+      return () => updateListeners.delete(listener);
+    },
+    () => updateWaiting,
+    () => false,
+  );
+}
+
+/** Activates the waiting version and reloads once it controls the page. */
+export function applyUpdate(): void {
+  if (applying) return;
+  applying = true;
+  const wb = workbox;
+  if (!wb) {
+    window.location.reload();
+    return;
+  }
+  wb.addEventListener('controlling', () => window.location.reload());
+  void navigator.serviceWorker.getRegistration().then((registration) => {
+    // Another tab may already have activated it: then this page only needs the reload.
+    if (registration?.waiting) wb.messageSkipWaiting();
+    else window.location.reload();
+  });
+}
+
+/**
+ * Drops the service-worker caches whose answers depend on the signed-in user (staff vehicle
+ * lists), so a shared tablet does not show the previous user's data offline. Call at sign-out.
+ */
+export async function clearPrivateResponseCaches(): Promise<void> {
+  if (!('caches' in window)) return;
+  await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
+}

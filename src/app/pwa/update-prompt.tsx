@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { useHasDirtyForms } from '../lib/dirty-forms.ts';
+import { useOutboxSending } from '../offline/outbox.ts';
+import { applyUpdate, useUpdateWaiting } from './register.ts';
+import './pwa.css';
+
+/**
+ * "A new version is available — Reload". A reload would throw away a half-filled form or cut a
+ * write in flight, so the click is remembered and carried out once both are clear.
+ */
+export function UpdatePrompt() {
+  const waiting = useUpdateWaiting();
+  const dirty = useHasDirtyForms();
+  const syncing = useOutboxSending();
+  const [requested, setRequested] = useState(false);
+  const blocked = dirty || syncing;
+
+  useEffect(() => {
+    if (requested && !blocked) applyUpdate();
+  }, [requested, blocked]);
+
+  if (!waiting) return null;
+  return (
+    <div role="status" className="pwa-update-prompt">
+      <p>
+        A new version is available —{' '}
+        <button type="button" onClick={() => setRequested(true)} disabled={requested && !blocked}>
+          Reload
+        </button>
+      </p>
+      {requested && dirty && <p className="pwa-update-reason">Finish or leave the form first.</p>}
+      {requested && !dirty && syncing && <p className="pwa-update-reason">Waiting for changes to sync…</p>}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { parseId } from '../-params.ts';
+
+export const Route = createFileRoute('/_staff/details/$id')({
+  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  component: () => (
+    <PlaceholderPage title="Customer Details" line="This customer's details, analytics and booking history." />
+  ),
+});

@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PublicLayout } from '../components/layouts/public-layout.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { publicVehiclesQueryOptions } from '../features/vehicles/api/list-public-vehicles.ts';
+import { PublicVehicleBrowse } from '../features/vehicles/components/public-vehicle-browse.tsx';
+
+/** `/`: the available vehicles. It sits under the root (whose guard sends staff-type users on), so it brings its own layout. */
+export const Route = createFileRoute('/')({
+  // Starts the fetch beside the route's code but does not wait for it: with a cached list this
+  // resolves at once, and without one the page shows its own loading, offline or retry state
+  // rather than holding the navigation until the network answers.
+  loader: ({ context }) => {
+    void context.queryClient.ensureQueryData(publicVehiclesQueryOptions()).catch(() => undefined);
+  },
+  component: LandingPage,
+});
+
+function LandingPage() {
+  return (
+    <PublicLayout>
+      <PageHeader title="Available Vehicles" />
+      <PublicVehicleBrowse showAgency />
+    </PublicLayout>
+  );
+}

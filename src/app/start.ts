@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { csrfToken, onSessionEnded } from './lib/api-client.ts';
+import { onSessionLost, revalidateSessionOnStart, setSession } from './features/session/api/get-session.ts';
+import { startConnectivity } from './offline/connectivity.ts';
+import { startOutbox } from './offline/outbox.ts';
+import { restorePersistedCache, startPersisting } from './offline/persister.ts';
+import { registerServiceWorker } from './pwa/register.ts';
+import { createQueryClient } from './query-client.ts';
+import { createAppRouter } from './router.tsx';
+
+export interface AppContext {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+/**
+ * Everything before the first render: the cache restored from IndexedDB (so the guards know the
+ * session offline), the connectivity probe, the outbox, the service worker and the router.
+ */
+export async function startApp(): Promise<AppContext> {
+  const queryClient = createQueryClient();
+  await restorePersistedCache(queryClient);
+  startPersisting(queryClient);
+  startConnectivity();
+  startOutbox(queryClient);
+  registerServiceWorker();
+  // SPEC §7: the CSRF cookie is set on start; unsafe calls would fetch it on demand otherwise.
+  void csrfToken();
+
+  const router = createAppRouter(queryClient);
+  // A failed token refresh ends the session; whenever the signed-in user is gone, the guards of
+  // the current page run again and decide where to go.
+  onSessionEnded(() => setSession(queryClient, null));
+  onSessionLost(queryClient, () => void router.invalidate());
+  revalidateSessionOnStart(queryClient);
+  return { queryClient, router };
+}

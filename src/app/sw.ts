@@ -1,0 +1,106 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (DESIGN.md, "Offline model" 1): precaches the shell, answers navigations
+ * with it, keeps the vehicle lists and public images for reloads without a network, and never
+ * stores anything private. The persisted TanStack cache is the app's main offline store; this
+ * layer makes a cold start and a reload work offline too.
+ */
+import { clientsClaim, type RouteMatchCallback } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute, Route, Router } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { OUTBOX_SYNC_TAG, RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Background Sync's event is not in TypeScript's WebWorker library yet. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** How long Background Sync keeps the worker alive for the page to pick up the drain. */
+const SYNC_GRACE_MS = 2_000;
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Client routing: any page URL gets the shell, but API and media URLs must reach the network
+// (an HTML answer to an API call would be read as data).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/media\//] }));
+
+const under =
+  (prefix: string): RouteMatchCallback =>
+  ({ url }) =>
+    url.origin === self.location.origin && url.pathname.startsWith(prefix);
+
+const expiring = (maxEntries: number, days: number) =>
+  new ExpirationPlugin({ maxEntries, maxAgeSeconds: days * DAY_SECONDS, purgeOnQuotaError: true });
+
+// Runtime caches have their own router so that the page can also hand it the URLs it loaded
+// before this worker took control (the first visit): addCacheListener runs them through the
+// same routes into the same bounded caches (see warmRuntimeCaches in pwa/register.ts).
+const runtime = new Router();
+
+// Vehicle lists: fresh when the network answers within 3 s, else the last copy (a reload offline).
+runtime.registerRoute(
+  new Route(
+    under(RUNTIME_CACHED_PATHS.publicVehicles),
+    new NetworkFirst({ cacheName: SW_CACHES.publicVehicles, networkTimeoutSeconds: 3, plugins: [expiring(50, 30)] }),
+  ),
+);
+// Staff lists depend on the user: their cache is dropped at sign-out (clearPrivateResponseCaches).
+runtime.registerRoute(
+  new Route(
+    under(RUNTIME_CACHED_PATHS.staffVehicles),
+    new NetworkFirst({ cacheName: SW_CACHES.staffVehicles, networkTimeoutSeconds: 3, plugins: [expiring(50, 7)] }),
+  ),
+);
+// Media keys are random and never reused, so a cached image is never stale: cache first,
+// bounded so that the offline store cannot grow without limit.
+runtime.registerRoute(
+  new Route(
+    under(RUNTIME_CACHED_PATHS.vehicleImages),
+    new CacheFirst({ cacheName: SW_CACHES.vehicleImages, plugins: [expiring(400, 30)] }),
+  ),
+);
+runtime.registerRoute(
+  new Route(
+    under(RUNTIME_CACHED_PATHS.agencyLogos),
+    new CacheFirst({ cacheName: SW_CACHES.agencyLogos, plugins: [expiring(100, 30)] }),
+  ),
+);
+// Every other /api/ call (session, customers, licences, bookings…) matches no route: the browser
+// fetches it as if there were no worker, and nothing of it is stored.
+runtime.addFetchListener();
+runtime.addCacheListener();
+
+function isSyncEvent(event: Event): event is SyncEvent {
+  return 'tag' in event && typeof event.tag === 'string' && 'waitUntil' in event;
+}
+
+// The outbox lives in the page (IndexedDB, Web Locks, the session's cookies), so Background Sync
+// only wakes the open windows and lets the draining tab do the work.
+self.addEventListener('sync', (event) => {
+  if (!isSyncEvent(event) || event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: 'window', includeUncontrolled: true })
+      .then((windows) => {
+        for (const client of windows) client.postMessage({ type: 'drain-outbox' });
+      })
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, SYNC_GRACE_MS))),
+  );
+});
+
+// Prompt mode: a new version waits until the page says the user chose to reload.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+
+// The first visit is controlled at once, so that its next reload already works offline.
+clientsClaim();
