@@ -7,14 +7,12 @@ import { invalidateKeys, sendEntry } from './outbox-send.ts';
 import { openOutboxStore } from './outbox-store.ts';
 import type { OutboxEntry, OutboxFilter, OutboxRequest } from './outbox-types.ts';
 import { cacheUser } from './persister.ts';
+import { OUTBOX_SYNC_TAG } from '../pwa/cache-names.ts';
+import { DRAIN_OUTBOX_EVENT } from '../pwa/register.ts';
 
 export { OUTBOX_VERSION } from './outbox-types.ts';
 export type { OutboxEntry, OutboxFilter, OutboxForm, OutboxKind, OutboxRequest, OutboxState } from './outbox-types.ts';
 
-/** The Web Lock, BroadcastChannel and Background Sync tag share this name. */
-export const OUTBOX_NAME = 'fleet-outbox';
-/** Dispatched on `window` by the PWA layer when the service worker relays a Background Sync wake-up. */
-export const DRAIN_OUTBOX_EVENT = 'fleet:drain-outbox';
 /** Set to '1' in localStorage before the app starts (e2e tests only) to expose the outbox on `window.__fleetOutbox`. */
 export const E2E_FLAG = 'fleet.e2e';
 /** Online, the queue is looked at this often even without an event: the drain lock may have changed hands. */
@@ -70,7 +68,7 @@ function post(message: Message): void {
 /** One tab drains: the others would send the same entries (safe, thanks to the keys, but wasteful). */
 async function withDrainLock(work: (exclusive: boolean) => Promise<void>): Promise<void> {
   if (typeof navigator === 'undefined' || !navigator.locks) return work(false);
-  await navigator.locks.request(OUTBOX_NAME, { ifAvailable: true }, async (lock) => {
+  await navigator.locks.request(OUTBOX_SYNC_TAG, { ifAvailable: true }, async (lock) => {
     if (lock) await work(true);
   });
 }
@@ -129,7 +127,7 @@ function registerBackgroundSync(): void {
   void navigator.serviceWorker
     .getRegistration()
     .then((registration) =>
-      registration && hasSync(registration) ? registration.sync.register(OUTBOX_NAME) : undefined,
+      registration && hasSync(registration) ? registration.sync.register(OUTBOX_SYNC_TAG) : undefined,
     )
     .catch(() => undefined);
 }
@@ -201,7 +199,7 @@ export function startOutbox(client: QueryClient): () => void {
   queryClient = client;
   started = true;
   if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(OUTBOX_NAME);
+    channel = new BroadcastChannel(OUTBOX_SYNC_TAG);
     channel.onmessage = (event: MessageEvent<Message>) => {
       if (event.data.type === 'sent') invalidateKeys(queryClient, event.data.invalidate);
       void refresh();

@@ -17,5 +17,5 @@ export const RUNTIME_CACHED_PATHS = {
 /** Caches holding answers that depend on who is signed in: dropped when the user changes. */
 export const USER_CACHES: readonly string[] = [SW_CACHES.staffVehicles];
 
-/** The Background Sync tag the outbox registers and the service worker answers. */
+/** The outbox's name: its Background Sync tag (answered by the service worker), Web Lock and BroadcastChannel. */
 export const OUTBOX_SYNC_TAG = 'fleet-outbox';
