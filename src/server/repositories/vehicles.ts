@@ -1,69 +1,15 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Ownership } from '#domain/constants';
+import type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView } from '#domain/api/vehicles';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
 import type { MediaStore } from '../services/images.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 
+export type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView };
+
 /** How stored media keys become URLs; the MediaStore is one. */
 export type MediaUrls = Pick<MediaStore, 'vehicleImageUrl' | 'logoUrl'>;
-
-export interface VehicleImageView {
-  id: number;
-  image: string;
-  thumbnail: string;
-}
-
-export interface PickupLocationView {
-  id: number;
-  name: string;
-  city: string;
-}
-
-/** A vehicle as staff, agency and agent users see it. */
-export interface StaffVehicle {
-  id: number;
-  agency_id: number;
-  agency_name: string;
-  agency_logo: string | null;
-  make: string;
-  model: string;
-  color: string;
-  manufacture_year: number;
-  mileage: number;
-  mileage_allowance: number;
-  ownership: Ownership;
-  price_per_day: string;
-  deposit: string;
-  registration_number: string;
-  next_service_date: string;
-  main_image: string | null;
-  images: VehicleImageView[];
-  pickup_locations: number[];
-  pickup_location_details: PickupLocationView[];
-  created_at: string;
-  updated_at: string;
-}
-
-/** A vehicle as anyone may see it: no registration number, no internal fields. */
-export interface PublicVehicle {
-  id: number;
-  make: string;
-  model: string;
-  color: string;
-  manufacture_year: number;
-  mileage: number;
-  mileage_allowance: number;
-  ownership: Ownership;
-  price_per_day: string;
-  deposit: string;
-  main_image: string | null;
-  images: VehicleImageView[];
-  pickup_locations: PickupLocationView[];
-  agency_name: string;
-  agency_logo: string | null;
-}
 
 /** The columns a create or an update writes (money in minor units). */
 export type VehicleValues = Omit<Insertable<VehicleTable>, 'id' | 'created_at' | 'updated_at'>;

@@ -1,18 +1,7 @@
+import type { VehicleImageView as VehicleImage } from '#domain/api/vehicles';
 import type { Ownership } from '#domain/constants';
 
-export interface VehicleImage {
-  id: number;
-  /** The full-size picture (1200 px wide). */
-  image: string;
-  /** The card-width picture (480 px wide). */
-  thumbnail: string;
-}
-
-export interface PickupLocation {
-  id: number;
-  name: string;
-  city: string;
-}
+export type { PickupLocationView as PickupLocation, VehicleImageView as VehicleImage } from '#domain/api/vehicles';
 
 /**
  * What a vehicle card, the carousel and the filters need: both the public and the staff vehicle

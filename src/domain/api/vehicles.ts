@@ -1,0 +1,62 @@
+/**
+ * The vehicle shapes the API sends (GET staff-vehicles/, GET public-vehicles/): the server maps
+ * its rows to them and the app reads them, so both sides name one type.
+ */
+import type { Ownership } from '../constants.ts';
+
+/** One photo: the detail width (`image`, 1200 px) and the card width (`thumbnail`, 480 px). */
+export interface VehicleImageView {
+  id: number;
+  image: string;
+  thumbnail: string;
+}
+
+export interface PickupLocationView {
+  id: number;
+  name: string;
+  city: string;
+}
+
+/** A vehicle as staff, agency and agent users see it. */
+export interface StaffVehicle {
+  id: number;
+  agency_id: number;
+  agency_name: string;
+  agency_logo: string | null;
+  make: string;
+  model: string;
+  color: string;
+  manufacture_year: number;
+  mileage: number;
+  mileage_allowance: number;
+  ownership: Ownership;
+  price_per_day: string;
+  deposit: string;
+  registration_number: string;
+  next_service_date: string;
+  main_image: string | null;
+  images: VehicleImageView[];
+  pickup_locations: number[];
+  pickup_location_details: PickupLocationView[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A vehicle as anyone may see it: no registration number, no internal fields. */
+export interface PublicVehicle {
+  id: number;
+  make: string;
+  model: string;
+  color: string;
+  manufacture_year: number;
+  mileage: number;
+  mileage_allowance: number;
+  ownership: Ownership;
+  price_per_day: string;
+  deposit: string;
+  main_image: string | null;
+  images: VehicleImageView[];
+  pickup_locations: PickupLocationView[];
+  agency_name: string;
+  agency_logo: string | null;
+}
