@@ -52,6 +52,8 @@ import { Route as CustomerCustomerBookingRequestsIndexRouteImport } from './rout
 import { Route as CustomerPublicCustomersBookVehicleIndexRouteImport } from './routes/_customer/public-customers.book-vehicle.index'
 import { Route as CustomerPublicCustomersBookVehicleVehicleIdRouteImport } from './routes/_customer/public-customers.book-vehicle.$vehicleId'
 import { Route as CustomerCustomerBookingRequestsRequestIdConfirmRouteImport } from './routes/_customer/customer.booking-requests.$requestId.confirm'
+import { Route as CustomerCustomerBookingRequestsRequestIdConfirmationRouteImport } from './routes/_customer/customer.booking-requests.$requestId.confirmation'
+import { Route as CustomerCustomerBookingsIdIndexRouteImport } from './routes/_customer/customer.bookings.$id.index'
 import { Route as CustomerCustomerBookingsIdConfirmationRouteImport } from './routes/_customer/customer.bookings.$id.confirmation'
 
 const IndexRoute = IndexRouteImport.update({
@@ -275,6 +277,18 @@ const CustomerCustomerBookingRequestsRequestIdConfirmRoute =
     path: '/customer/booking-requests/$requestId/confirm',
     getParentRoute: () => CustomerRoute,
   } as any)
+const CustomerCustomerBookingRequestsRequestIdConfirmationRoute =
+  CustomerCustomerBookingRequestsRequestIdConfirmationRouteImport.update({
+    id: '/customer/booking-requests/$requestId/confirmation',
+    path: '/customer/booking-requests/$requestId/confirmation',
+    getParentRoute: () => CustomerRoute,
+  } as any)
+const CustomerCustomerBookingsIdIndexRoute =
+  CustomerCustomerBookingsIdIndexRouteImport.update({
+    id: '/customer/bookings/$id/',
+    path: '/customer/bookings/$id/',
+    getParentRoute: () => CustomerRoute,
+  } as any)
 const CustomerCustomerBookingsIdConfirmationRoute =
   CustomerCustomerBookingsIdConfirmationRouteImport.update({
     id: '/customer/bookings/$id/confirmation',
@@ -322,7 +336,9 @@ export interface FileRoutesByFullPath {
   '/customer/booking-requests/': typeof CustomerCustomerBookingRequestsIndexRoute
   '/public-customers/book-vehicle/': typeof CustomerPublicCustomersBookVehicleIndexRoute
   '/customer/booking-requests/$requestId/confirm': typeof CustomerCustomerBookingRequestsRequestIdConfirmRoute
+  '/customer/booking-requests/$requestId/confirmation': typeof CustomerCustomerBookingRequestsRequestIdConfirmationRoute
   '/customer/bookings/$id/confirmation': typeof CustomerCustomerBookingsIdConfirmationRoute
+  '/customer/bookings/$id/': typeof CustomerCustomerBookingsIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -364,7 +380,9 @@ export interface FileRoutesByTo {
   '/customer/booking-requests': typeof CustomerCustomerBookingRequestsIndexRoute
   '/public-customers/book-vehicle': typeof CustomerPublicCustomersBookVehicleIndexRoute
   '/customer/booking-requests/$requestId/confirm': typeof CustomerCustomerBookingRequestsRequestIdConfirmRoute
+  '/customer/booking-requests/$requestId/confirmation': typeof CustomerCustomerBookingRequestsRequestIdConfirmationRoute
   '/customer/bookings/$id/confirmation': typeof CustomerCustomerBookingsIdConfirmationRoute
+  '/customer/bookings/$id': typeof CustomerCustomerBookingsIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -411,7 +429,9 @@ export interface FileRoutesById {
   '/_customer/customer/booking-requests/': typeof CustomerCustomerBookingRequestsIndexRoute
   '/_customer/public-customers/book-vehicle/': typeof CustomerPublicCustomersBookVehicleIndexRoute
   '/_customer/customer/booking-requests/$requestId/confirm': typeof CustomerCustomerBookingRequestsRequestIdConfirmRoute
+  '/_customer/customer/booking-requests/$requestId/confirmation': typeof CustomerCustomerBookingRequestsRequestIdConfirmationRoute
   '/_customer/customer/bookings/$id/confirmation': typeof CustomerCustomerBookingsIdConfirmationRoute
+  '/_customer/customer/bookings/$id/': typeof CustomerCustomerBookingsIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -455,7 +475,9 @@ export interface FileRouteTypes {
     | '/customer/booking-requests/'
     | '/public-customers/book-vehicle/'
     | '/customer/booking-requests/$requestId/confirm'
+    | '/customer/booking-requests/$requestId/confirmation'
     | '/customer/bookings/$id/confirmation'
+    | '/customer/bookings/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -497,7 +519,9 @@ export interface FileRouteTypes {
     | '/customer/booking-requests'
     | '/public-customers/book-vehicle'
     | '/customer/booking-requests/$requestId/confirm'
+    | '/customer/booking-requests/$requestId/confirmation'
     | '/customer/bookings/$id/confirmation'
+    | '/customer/bookings/$id'
   id:
     | '__root__'
     | '/'
@@ -543,7 +567,9 @@ export interface FileRouteTypes {
     | '/_customer/customer/booking-requests/'
     | '/_customer/public-customers/book-vehicle/'
     | '/_customer/customer/booking-requests/$requestId/confirm'
+    | '/_customer/customer/booking-requests/$requestId/confirmation'
     | '/_customer/customer/bookings/$id/confirmation'
+    | '/_customer/customer/bookings/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -858,6 +884,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerCustomerBookingRequestsRequestIdConfirmRouteImport
       parentRoute: typeof CustomerRoute
     }
+    '/_customer/customer/booking-requests/$requestId/confirmation': {
+      id: '/_customer/customer/booking-requests/$requestId/confirmation'
+      path: '/customer/booking-requests/$requestId/confirmation'
+      fullPath: '/customer/booking-requests/$requestId/confirmation'
+      preLoaderRoute: typeof CustomerCustomerBookingRequestsRequestIdConfirmationRouteImport
+      parentRoute: typeof CustomerRoute
+    }
+    '/_customer/customer/bookings/$id/': {
+      id: '/_customer/customer/bookings/$id/'
+      path: '/customer/bookings/$id'
+      fullPath: '/customer/bookings/$id/'
+      preLoaderRoute: typeof CustomerCustomerBookingsIdIndexRouteImport
+      parentRoute: typeof CustomerRoute
+    }
     '/_customer/customer/bookings/$id/confirmation': {
       id: '/_customer/customer/bookings/$id/confirmation'
       path: '/customer/bookings/$id/confirmation'
@@ -874,7 +914,9 @@ interface CustomerRouteChildren {
   CustomerCustomerBookingRequestsIndexRoute: typeof CustomerCustomerBookingRequestsIndexRoute
   CustomerPublicCustomersBookVehicleIndexRoute: typeof CustomerPublicCustomersBookVehicleIndexRoute
   CustomerCustomerBookingRequestsRequestIdConfirmRoute: typeof CustomerCustomerBookingRequestsRequestIdConfirmRoute
+  CustomerCustomerBookingRequestsRequestIdConfirmationRoute: typeof CustomerCustomerBookingRequestsRequestIdConfirmationRoute
   CustomerCustomerBookingsIdConfirmationRoute: typeof CustomerCustomerBookingsIdConfirmationRoute
+  CustomerCustomerBookingsIdIndexRoute: typeof CustomerCustomerBookingsIdIndexRoute
 }
 
 const CustomerRouteChildren: CustomerRouteChildren = {
@@ -887,8 +929,11 @@ const CustomerRouteChildren: CustomerRouteChildren = {
     CustomerPublicCustomersBookVehicleIndexRoute,
   CustomerCustomerBookingRequestsRequestIdConfirmRoute:
     CustomerCustomerBookingRequestsRequestIdConfirmRoute,
+  CustomerCustomerBookingRequestsRequestIdConfirmationRoute:
+    CustomerCustomerBookingRequestsRequestIdConfirmationRoute,
   CustomerCustomerBookingsIdConfirmationRoute:
     CustomerCustomerBookingsIdConfirmationRoute,
+  CustomerCustomerBookingsIdIndexRoute: CustomerCustomerBookingsIdIndexRoute,
 }
 
 const CustomerRouteWithChildren = CustomerRoute._addFileChildren(

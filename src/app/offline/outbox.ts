@@ -85,6 +85,7 @@ function getOutbox(): Outbox {
     onSent(entry) {
       invalidateKeys(queryClient, entry.request.invalidate);
       post({ type: 'sent', invalidate: entry.request.invalidate });
+      settleWaiter(entry.id, { status: 'sent' });
     },
     onChange() {
       void refresh();
@@ -112,6 +113,7 @@ async function refresh(): Promise<void> {
     snapshot = entries;
     loaded = true;
     emit();
+    checkWaiters(entries);
   } catch (error) {
     console.warn('The outbox could not be read.', error);
   }
@@ -155,10 +157,14 @@ function requestDrain(): void {
  */
 export async function enqueue(request: OutboxRequest): Promise<OutboxEntry> {
   const entry = await getOutbox().enqueue(request);
+  afterEnqueue();
+  return entry;
+}
+
+function afterEnqueue(): void {
   registerBackgroundSync();
   void requestPersistentStorage();
   requestDrain();
-  return entry;
 }
 
 /** Sends an entry again now (a refused one under a fresh key). */
@@ -188,6 +194,65 @@ export async function resumeAfterSignIn(): Promise<void> {
 /** Holds the entries that need a session until the next sign-in (e.g. when the user signs out). */
 export async function pauseForSignIn(): Promise<void> {
   await getOutbox().pauseForSignIn();
+}
+
+/** What became of a write a form handed to the outbox (see `submitThroughOutbox`). */
+export type SubmitOutcome =
+  /** The server accepted it. */
+  | { status: 'sent' }
+  /** Kept on this device: it goes when the connection (or the sign-in) returns. */
+  | { status: 'queued'; entry: OutboxEntry }
+  /** The server refused it (4xx); the entry waits in "needs attention" until discarded or revised. */
+  | { status: 'refused'; entry: OutboxEntry; error: string; fields: Record<string, string[]> | null };
+
+const waiters = new Map<string, (outcome: SubmitOutcome) => void>();
+
+function settleWaiter(id: string, outcome: SubmitOutcome): void {
+  const resolve = waiters.get(id);
+  if (!resolve) return;
+  waiters.delete(id);
+  resolve(outcome);
+}
+
+/** Decides the waiting forms whose entry has reached a state that answers them. */
+function checkWaiters(entries: readonly OutboxEntry[]): void {
+  for (const entry of entries) {
+    if (!waiters.has(entry.id)) continue;
+    if (entry.state === 'attention' || entry.state === 'conflict') {
+      settleWaiter(entry.id, { status: 'refused', entry, error: entry.lastError ?? '', fields: entry.errorFields });
+    } else if (entry.state === 'paused' || (entry.state === 'waiting' && entry.attempts > 0)) {
+      // No server, a 5xx or a lost session: the entry stays and is sent later.
+      settleWaiter(entry.id, { status: 'queued', entry });
+    }
+  }
+}
+
+/** How long a form waits for the server before it tells the user the write is saved for later. */
+const SUBMIT_WAIT_MS = 10_000;
+
+/**
+ * A form's write through the outbox: saved durably first, then sent at once when the server is
+ * reachable. Resolves when the server has answered (sent or refused) or, offline or after
+ * `waitMs`, with "queued": the entry stays and is sent when the connection returns. A refused
+ * entry is left in the outbox; a form still on screen shows the error and calls `discardEntry`.
+ */
+export async function submitThroughOutbox(
+  request: OutboxRequest,
+  waitMs: number = SUBMIT_WAIT_MS,
+): Promise<SubmitOutcome> {
+  const entry = await getOutbox().enqueue(request);
+  // The waiter is in place before the first send can answer.
+  const outcome = onlineManager.isOnline()
+    ? new Promise<SubmitOutcome>((resolve) => {
+        const timer = setTimeout(() => settleWaiter(entry.id, { status: 'queued', entry }), waitMs);
+        waiters.set(entry.id, (result) => {
+          clearTimeout(timer);
+          resolve(result);
+        });
+      })
+    : Promise.resolve<SubmitOutcome>({ status: 'queued', entry });
+  afterEnqueue();
+  return outcome;
 }
 
 /**

@@ -72,3 +72,27 @@ export const agentSignupSchema = v.object({
   password,
 });
 export type AgentSignupInput = v.InferOutput<typeof agentSignupSchema>;
+
+/** POST auth/password/: a signed-in user changes their password, proving they know the current one. */
+export const passwordChangeSchema = v.object({
+  current_password: v.pipe(
+    v.optional(v.string('Current password is required.'), ''),
+    v.nonEmpty('Current password is required.'),
+    v.maxLength(200),
+  ),
+  password,
+});
+export type PasswordChangeInput = v.InferOutput<typeof passwordChangeSchema>;
+
+/** The settings form adds the confirmation field; the server is sent current_password and password. */
+export const passwordChangeFormSchema = v.pipe(
+  v.object({ ...passwordChangeSchema.entries, confirm_password: v.string() }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirm_password']],
+      (input) => input.password === input.confirm_password,
+      'Passwords do not match.',
+    ),
+    ['confirm_password'],
+  ),
+);

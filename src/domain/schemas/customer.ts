@@ -38,6 +38,16 @@ export type CustomerInput = v.InferOutput<typeof customerSchema>;
 export const customerUpdateSchema = v.partial(v.object(customerFields));
 export type CustomerUpdateInput = v.InferOutput<typeof customerUpdateSchema>;
 
+/**
+ * PATCH customers/me/: what a customer may change on their own record (not the title staff chose);
+ * `delete_drivers_license` takes the licence away (SPEC §4: removing it marks it for deletion on save).
+ */
+export const ownCustomerUpdateSchema = v.object({
+  ...v.omit(customerUpdateSchema, ['title']).entries,
+  delete_drivers_license: boolean('Delete licence', false),
+});
+export type OwnCustomerUpdateInput = v.InferOutput<typeof ownCustomerUpdateSchema>;
+
 /** Step 3 of the confirmation wizard: address and first next of kin, and the payment choice. */
 export const finalizeSchema = v.object({
   ...addressFields,

@@ -1,0 +1,96 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Helpers the e2e specs share: talking to the API as a given user (to arrange data or check what
+ * the server stored), and small browser chores. Screens themselves are always driven through the UI.
+ */
+
+export const DEMO_PASSWORD = 'fleet-demo';
+
+/** An API client with the CSRF header the server asks for on unsafe calls. */
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const { csrfToken } = (await (await request.get('/api/csrf/')).json()) as { csrfToken: string };
+  return { 'X-CSRFToken': csrfToken };
+}
+
+/** Signs `request` (a page's `context.request` shares the browser's cookies) in as `username`. */
+export async function signInApi(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const response = await request.post('/api/login/', {
+    headers: await csrfHeaders(request),
+    data: { username, password },
+  });
+  expect(response.ok(), `login of ${username}`).toBe(true);
+}
+
+/** Signs the browser context in, so the next page load starts signed in. */
+export async function signInContext(context: BrowserContext, username: string, password = DEMO_PASSWORD) {
+  await signInApi(context.request, username, password);
+}
+
+/** A JSON call with CSRF; fails the test unless the answer is 2xx. Returns the parsed body. */
+export async function apiJson<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(`/api/${path.replace(/^\/+/, '')}`, {
+    method,
+    headers: method === 'GET' ? {} : await csrfHeaders(request),
+    data: data === undefined ? undefined : data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+/** Unique per test run, so tests never trip over each other's users or requests. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** `days` from today as YYYY-MM-DD (UTC, as the server reads dates). */
+export function isoDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A public vehicle with at least one pickup location (needed by the customer request form). */
+export async function bookableVehicle(
+  request: APIRequestContext,
+  index = 0,
+): Promise<{
+  id: number;
+  make: string;
+  model: string;
+  price_per_day: string;
+  pickup_locations: { id: number; name: string }[];
+}> {
+  const vehicles = (await (await request.get('/api/public-vehicles/?limit=500')).json()) as {
+    id: number;
+    make: string;
+    model: string;
+    price_per_day: string;
+    pickup_locations: { id: number; name: string }[];
+  }[];
+  const withLocations = vehicles.filter((vehicle) => vehicle.pickup_locations.length > 0);
+  const vehicle = withLocations[index % withLocations.length];
+  if (!vehicle) throw new Error('The demo data has no public vehicle with a pickup location.');
+  return vehicle;
+}
+
+/** Offline in the browser and confirmed by the app's own indicator. */
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await expect(page.getByRole('button', { name: /^Offline/ })).toBeVisible();
+}
+
+/** Waits until the service worker controls the page, so later reloads work offline. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiCustomer } from '#domain/api/customers';
+import { api } from '../../../lib/api-client.ts';
+
+export type { ApiCustomer };
+
+/** The signed-in customer's own record (GET customers/me/): address, next of kin, licence. */
+export const ownCustomerQueryOptions = () =>
+  queryOptions({
+    queryKey: ['customers', 'me'],
+    queryFn: ({ signal }) => api.get<ApiCustomer>('customers/me/', signal),
+  });
+
+export function useOwnCustomer() {
+  return useQuery(ownCustomerQueryOptions());
+}

@@ -1,0 +1,54 @@
+/**
+ * The booking and booking-request shapes a customer receives (GET bookings/, bookings/{id}/,
+ * booking-requests/): what they booked, never the agency's internal notes or the registration.
+ */
+import type { BookingStatus, PaymentMethod, RequestStatus } from '../constants.ts';
+
+/** One of the customer's own bookings. */
+export interface CustomerBooking {
+  id: number;
+  vehicle: number;
+  vehicle_details: { id: number; make: string; model: string; main_image: string | null };
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location: string | null;
+  dropoff_location: string | null;
+  booking_amount: string;
+  booking_deposit: string;
+  discount_amount: string;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  /** The request this booking confirmed, if it came from one. */
+  booking_request: number | null;
+  created_at: string;
+}
+
+/** One of the customer's own booking requests (GET booking-requests/, booking-requests/{id}/). */
+export interface CustomerBookingRequest {
+  id: number;
+  customer: number | null;
+  customer_details: { first_name: string; last_name: string; email: string; phone_number: string };
+  vehicle: number;
+  vehicle_details: {
+    id: number;
+    make: string;
+    model: string;
+    price_per_day: string;
+    deposit: string;
+    main_image: string | null;
+  };
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location: { id: number; name: string } | null;
+  dropoff_location: { id: number; name: string } | null;
+  message: string | null;
+  status: RequestStatus;
+  has_booking: boolean;
+  booking_id: number | null;
+  deposit: string;
+  created_at: string;
+}
