@@ -9,8 +9,8 @@ type Role = 'visitor' | 'customer' | 'staff' | 'agent' | 'agency';
 const PASSWORD = 'fleet-demo';
 
 /**
- * Where each role lands when it opens each URL (SPEC §2). Staff-type users sent away from the
- * customer area go to /login, whose public layout sends them on to their dashboard.
+ * Where each role lands when it opens each URL (SPEC §2). Users sent away from an area that is
+ * not theirs go to /login, which sends anyone signed in on to their own dashboard.
  */
 const LANDINGS: Record<Role, Record<string, string>> = {
   visitor: {
@@ -21,13 +21,14 @@ const LANDINGS: Record<Role, Record<string, string>> = {
     '/': '/',
     '/login': '/login',
   },
+  // A customer sent to /login from the staff area is signed in already, so /login sends them home.
   customer: {
     '/customer/dashboard': '/customer/dashboard',
-    '/staff/dashboard': '/login',
-    '/fleet/vehicles': '/login',
+    '/staff/dashboard': '/customer/dashboard',
+    '/fleet/vehicles': '/customer/dashboard',
     '/bookings/list': '/bookings/list',
     '/': '/',
-    '/login': '/login',
+    '/login': '/customer/dashboard',
   },
   staff: {
     '/customer/dashboard': '/staff/dashboard',

@@ -233,4 +233,23 @@ test.describe('landing page without the service worker', () => {
     await expect(cards(page).first()).toBeVisible();
     await expect(alert).toHaveCount(0);
   });
+
+  test('a cached list that cannot be refreshed says so, and when it was last updated', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(cards(page).first()).toBeVisible();
+    // The persister writes at most once a second.
+    await page.waitForTimeout(1_500);
+
+    await context.route('**/api/public-vehicles/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
+    );
+    // Reopened five minutes later: the cached list is stale, so the page asks the server again.
+    await page.clock.install({ time: Date.now() + 5 * 60_000 });
+    await page.reload();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'The list could not be refreshed.' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText(/Last updated \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  });
 });

@@ -120,6 +120,31 @@ test.describe('desktop (1280×800)', () => {
   });
 });
 
+test.describe('a signed-in customer on the public pages', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('sees who is signed in, a way to their dashboard and Logout instead of Login', async ({ context, page }) => {
+    await signInByApi(context, 'customer');
+    await page.goto('/about');
+    const side = sidebar(page, 'Public');
+    await expect(side.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByText('Customer', { exact: true })).toBeVisible();
+    await side.getByRole('link', { name: 'My dashboard' }).click();
+    await expect(page).toHaveURL(/\/customer\/dashboard$/);
+
+    await page.goto('/');
+    await sidebar(page, 'Public').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(sidebar(page, 'Public').getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('is sent from /login to their dashboard', async ({ context, page }) => {
+    await signInByApi(context, 'customer');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/customer\/dashboard$/);
+  });
+});
+
 test.describe('phone (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -148,6 +173,34 @@ test.describe('phone (390×844)', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
+  });
+
+  test('tapping the entry of the page already shown closes the menu', async ({ page }) => {
+    await page.goto('/about');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    const nav = page.getByRole('navigation', { name: 'Public' });
+    await nav.getByRole('link', { name: 'About Us' }).click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test('the brand stays on one line beside the Install button and the avatar', async ({ context, page }) => {
+    await signInByApi(context, 'customer');
+    await page.goto('/');
+    // Chromium offers installation with this event; a stand-in with prompt() makes the button show.
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve() });
+      window.dispatchEvent(offer);
+    });
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Install app' })).toBeVisible();
+    await expect(banner.locator('.user-badge__avatar')).toBeVisible();
+    const lines = await banner
+      .locator('.brand__name')
+      .evaluate((name) => name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).fontSize));
+    expect(lines).toBeLessThan(2);
   });
 
   test('the public and customer menus', async ({ context, page }) => {

@@ -7,10 +7,11 @@ import './sync-status.css';
 const FRESH_MS = 60_000;
 
 /**
- * "Last updated 22/11/2026, 14:05" under a list read from the cache: shown when offline or when the
- * data is older than a minute, so nobody takes a week-old list for the live one.
+ * "Last updated 22/11/2026, 14:05" under a list read from the cache: shown when offline, when the
+ * data is older than a minute, or `always` (a refresh just failed), so nobody takes a week-old list
+ * for the live one.
  */
-export function LastUpdated({ dataUpdatedAt }: { dataUpdatedAt: number }) {
+export function LastUpdated({ dataUpdatedAt, always = false }: { dataUpdatedAt: number; always?: boolean }) {
   const online = useOnline();
   // Which `dataUpdatedAt` has passed the minute: set by a timer, so the note appears without a refetch.
   const [agedFor, setAgedFor] = useState<number | null>(null);
@@ -21,7 +22,7 @@ export function LastUpdated({ dataUpdatedAt }: { dataUpdatedAt: number }) {
     return () => clearTimeout(timer);
   }, [dataUpdatedAt]);
 
-  if (!dataUpdatedAt || (online && agedFor !== dataUpdatedAt)) return null;
+  if (!dataUpdatedAt || (online && !always && agedFor !== dataUpdatedAt)) return null;
   const updated = new Date(dataUpdatedAt);
   return (
     <p className="last-updated">

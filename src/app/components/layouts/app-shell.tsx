@@ -40,6 +40,7 @@ export function AppShell({
   const open = openOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const sidebarId = `${label.toLowerCase()}-sidebar`;
 
   useEffect(() => {
@@ -60,7 +61,19 @@ export function AppShell({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside ref={sidebar} id={sidebarId} className="sidebar" data-open={open}>
+      {/* A tap on a link closes the drawer, also the link of the page already shown (no navigation follows). */}
+      <aside
+        ref={sidebar}
+        id={sidebarId}
+        className="sidebar"
+        data-open={open}
+        onClick={(event) => {
+          if (!open || !(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+          setOpenOn(null);
+          // The drawer hides with the focused link in it: focus moves on to the page.
+          mainRef.current?.focus();
+        }}
+      >
         <div className="sidebar__brand">
           <Brand to={home} />
         </div>
@@ -96,7 +109,7 @@ export function AppShell({
           {headerExtra}
         </div>
       </header>
-      <main id="main" className="shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
     </div>

@@ -1,22 +1,49 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useSession } from '../../features/session/api/get-session.ts';
 import { buttonClass } from '../button.tsx';
 import { Icon } from '../icons.tsx';
 import { AppShell } from './app-shell.tsx';
 import { PUBLIC_NAV } from './nav.ts';
 
-/** The visitors' frame: public sidebar with the Login button. */
+// Most visitors of `/` are signed out: the signed-in extras load only for those who need them,
+// so the landing page's initial code stays as small as it was.
+const PublicAccountFooter = lazy(() =>
+  import('./public-account.tsx').then((module) => ({ default: module.PublicAccountFooter })),
+);
+const PublicAccountBadge = lazy(() =>
+  import('./public-account.tsx').then((module) => ({ default: module.PublicAccountBadge })),
+);
+
+/**
+ * The visitors' frame: public sidebar with the Login button. A signed-in customer reading the
+ * public pages sees who they are, a way to their dashboard and Logout instead.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const user = useSession();
   return (
     <AppShell
       home="/"
       label="Public"
       sections={PUBLIC_NAV}
       sidebarFooter={
-        <Link to="/login" className={buttonClass('primary', 'md', 'sidebar__login')}>
-          <Icon name="login" size={18} />
-          Login
-        </Link>
+        user ? (
+          <Suspense fallback={null}>
+            <PublicAccountFooter user={user} />
+          </Suspense>
+        ) : (
+          <Link to="/login" className={buttonClass('primary', 'md', 'sidebar__login')}>
+            <Icon name="login" size={18} />
+            Login
+          </Link>
+        )
+      }
+      headerExtra={
+        user ? (
+          <Suspense fallback={null}>
+            <PublicAccountBadge />
+          </Suspense>
+        ) : null
       }
     >
       {children}

@@ -35,6 +35,12 @@ export async function redirectStaffHome(queryClient: QueryClient): Promise<void>
   if (isStaffRole(user?.role)) throw redirect({ to: '/staff/dashboard', replace: true });
 }
 
+/** `/login` sends a user who is already signed in on to where a sign-in would take them. */
+export async function redirectSignedIn(queryClient: QueryClient): Promise<void> {
+  const user = await loadSession(queryClient);
+  if (user) throw redirect({ to: pathAfterLogin(user), replace: true });
+}
+
 /**
  * Where a sign-in lands (SPEC §2): customers on their dashboard, agents and agencies on the staff
  * dashboard, everyone else (staff included) on `/`, which then sends staff on.

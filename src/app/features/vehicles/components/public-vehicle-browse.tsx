@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -32,11 +33,17 @@ export function PublicVehicleBrowse({ showAgency = false, cardAction }: PublicVe
       <VehicleFilters value={filter} onChange={setFilter} />
       {vehicles ? (
         <>
+          {query.isError ? (
+            // A failed refresh keeps the list it had: say so, or it passes for the live one.
+            <StatusMessage tone="warning" action={<RetryButton query={query} />}>
+              The list could not be refreshed. It shows the vehicles as they were when last updated.
+            </StatusMessage>
+          ) : null}
           <div className="vehicle-browse__meta">
             <p className="vehicle-browse__count" aria-live="polite">
               {countText(shown.length, vehicles.length)}
             </p>
-            <LastUpdated dataUpdatedAt={query.dataUpdatedAt} />
+            <LastUpdated dataUpdatedAt={query.dataUpdatedAt} always={query.isError} />
           </div>
           {shown.length > 0 ? (
             <VehicleGrid
@@ -56,14 +63,7 @@ export function PublicVehicleBrowse({ showAgency = false, cardAction }: PublicVe
           )}
         </>
       ) : query.isError ? (
-        <StatusMessage
-          tone="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {query.isFetching ? 'Retrying...' : 'Retry'}
-            </Button>
-          }
-        >
+        <StatusMessage tone="error" action={<RetryButton query={query} />}>
           The vehicles could not be loaded. Check your connection and try again.
         </StatusMessage>
       ) : query.fetchStatus === 'paused' ? (
@@ -75,6 +75,14 @@ export function PublicVehicleBrowse({ showAgency = false, cardAction }: PublicVe
         <LoadingState label="Loading vehicles..." />
       )}
     </div>
+  );
+}
+
+function RetryButton({ query }: { query: Pick<UseQueryResult, 'refetch' | 'isFetching'> }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+      {query.isFetching ? 'Retrying...' : 'Retry'}
+    </Button>
   );
 }
 

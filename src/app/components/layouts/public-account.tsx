@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router';
+import type { SessionUser } from '../../features/session/api/get-session.ts';
+import { pathAfterLogin } from '../../features/session/guards.ts';
+import { buttonClass } from '../button.tsx';
+import { Icon } from '../icons.tsx';
+import { LogoutButton } from './logout-button.tsx';
+import { UserBadge } from './user-badge.tsx';
+
+/** Who is signed in, on the public pages: a way back to their own area, and Logout. */
+export function PublicAccountFooter({ user }: { user: SessionUser }) {
+  return (
+    <div className="sidebar__account">
+      <Link to={pathAfterLogin(user)} className={buttonClass('primary', 'md', 'sidebar__login')}>
+        <Icon name="dashboard" size={18} />
+        My dashboard
+      </Link>
+      <LogoutButton />
+    </div>
+  );
+}
+
+export { UserBadge as PublicAccountBadge };
