@@ -3,10 +3,11 @@
 // `postgres` user (PostgreSQL refuses to run as root), start it on a free port, run the command
 // with TEST_PG_URL set, then stop the cluster and remove the folder, whatever the outcome.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findPostgresBin } from './system-deps.mjs';
 
 const command = process.argv.slice(2);
 if (command.length === 0) {
@@ -14,22 +15,13 @@ if (command.length === 0) {
   process.exit(2);
 }
 
-function findBinDir() {
-  if (process.env.PG_BIN && existsSync(path.join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const bin = path.join(root, version, 'bin');
-    if (existsSync(path.join(bin, 'initdb'))) return bin;
-  }
-  return null;
-}
-
-const bin = findBinDir();
+const bin = findPostgresBin();
 if (!bin) {
-  console.log('\n*** PostgreSQL is not installed: the PostgreSQL integration run is SKIPPED. ***\n');
-  process.exit(0);
+  // Never a silent skip: a PostgreSQL run that cannot happen is a failed run.
+  console.error(
+    `PostgreSQL not found (no initdb in ${process.env.PG_BIN || '/usr/lib/postgresql/*/bin'}): run \`sudo apt-get install postgresql\`, or set PG_BIN.`,
+  );
+  process.exit(1);
 }
 
 const freePort = () =>

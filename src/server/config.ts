@@ -9,6 +9,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Where users reach the app; links in e-mails point here. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set; otherwise publicUrl is the localhost default. */
+  publicUrlSet: boolean;
   currency: string;
   /** Serve the built app from this folder, when it exists. */
   appDir: string | null;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl,
     smtpUrl,
     publicUrl,
+    publicUrlSet: Boolean(env.PUBLIC_URL?.trim()),
     currency,
     appDir: path.resolve(cwd, 'dist/app'),
   };

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './db/seed/index.ts';
+import { startMessage } from './start-message.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -26,18 +27,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-  const lines = [
-    ``,
-    `Fleet Rental is running at ${url}`,
-    `Database: ${app.deps.dialect}${config.databaseUrl ? '' : ` (${config.dataDir})`}`,
-  ];
-  if (seeded || !config.databaseUrl) {
-    lines.push(
-      `Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((user) => `${user.username} (${user.role})`).join(', ')}`,
-    );
-  }
-  console.log(lines.join('\n') + '\n');
+  console.log(
+    startMessage({
+      publicUrl: config.publicUrlSet ? config.publicUrl : null,
+      host: config.host,
+      port: (app.server.address() as { port: number }).port,
+      dialect: app.deps.dialect,
+      dataDir: config.databaseUrl ? null : config.dataDir,
+      demoLogins: seeded || !config.databaseUrl ? { password: DEMO_PASSWORD, users: DEMO_USERS } : null,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

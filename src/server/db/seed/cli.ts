@@ -4,6 +4,7 @@
  */
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { demoLoginsLine } from '../../start-message.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasNoUsers, seedDemo } from './index.ts';
 
 async function main(): Promise<void> {
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
         `Seeded demo data into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
         `  ${summary.agencies} agencies, ${summary.locations} pickup locations, ${summary.vehicles} vehicles (${summary.images} images),`,
         `  ${summary.users} users, ${summary.customers} customers, ${summary.bookings} bookings, ${summary.bookingRequests} booking requests.`,
-        `Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((user) => `${user.username} (${user.role})`).join(', ')}`,
+        demoLoginsLine(DEMO_PASSWORD, DEMO_USERS),
       ].join('\n'),
     );
   } finally {

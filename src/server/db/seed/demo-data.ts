@@ -16,6 +16,7 @@ import { addDays, rentalDays, todayIso } from '#domain/dates';
 import type { Deps } from '../../context.ts';
 import type { MediaStore } from '../../services/images.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import type { DemoLogin } from '../../start-message.ts';
 import type { Database, NewBooking, NewBookingRequest, NewCustomer } from '../types.ts';
 import {
   AGENCIES,
@@ -36,12 +37,13 @@ import { Random } from './random.ts';
 export const DEMO_PASSWORD = 'fleet-demo';
 
 /** The demo logins, in the order the README lists them. */
-export const DEMO_USERS: { username: string; role: Role }[] = [
+export const DEMO_USERS: readonly DemoLogin[] = [
   { username: 'staff', role: 'staff' },
   { username: 'agency', role: 'agency' },
   { username: 'agent', role: 'agent' },
   { username: 'customer', role: 'customer' },
   { username: 'agency2', role: 'agency' },
+  { username: 'freshfleet', role: 'agency', pendingApproval: true },
 ];
 
 export interface SeedSummary {
