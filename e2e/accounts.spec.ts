@@ -185,7 +185,10 @@ for (const [width, use] of [
       await expect(page).toHaveURL(/\/customer\/dashboard$/);
     });
 
-    test('the reset request: a failure without a reason, and no connection', async ({ context, page }) => {
+    test('the reset request: a failure without a reason, another link, and no connection', async ({
+      context,
+      page,
+    }) => {
       await page.goto('/request/password_reset');
       const main = page.getByRole('main');
       await main.getByRole('button', { name: 'Send reset link' }).click();
@@ -197,6 +200,11 @@ for (const [width, use] of [
       await expect(main.getByRole('alert')).toHaveText('Password reset request failed.');
 
       await page.unrouteAll();
+      await main.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(main.getByRole('status')).toHaveText('A password reset link has been sent to your email.');
+      await main.getByRole('button', { name: 'Send another link' }).click();
+      await expect(main.getByLabel('Email')).toHaveValue(/^nobody-/);
+
       await goOffline(context, page);
       await expect(main.getByText('You are offline. Sending a reset link needs a connection')).toBeVisible();
     });

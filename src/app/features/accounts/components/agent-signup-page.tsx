@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH } from '#domain/constants';
 import { agentSignupSchema, type AgentSignupInput } from '#domain/schemas/accounts';
-import { Button } from '../../../components/button.tsx';
+import { Button, buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -60,7 +60,13 @@ export function AgentSignupPage() {
           description="Register your agency to rent out its vehicles to Fleet Rental's customers."
         />
         {signup.data ? (
-          <SuccessNotice next={<Link to="/login">Go to login</Link>}>
+          <SuccessNotice
+            next={
+              <Link to="/login" className={buttonClass('primary', 'md', 'form__submit')}>
+                Go to login
+              </Link>
+            }
+          >
             Thank you! {signup.data.agency.name} is registered and pending approval. We review every new agency before
             its vehicles are shown to the public. Meanwhile you can already sign in as{' '}
             <strong>{signup.variables.username}</strong> and add your vehicles.

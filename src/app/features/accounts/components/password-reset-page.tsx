@@ -76,7 +76,13 @@ function PasswordResetForm({ token }: { token: string }) {
 
   if (reset.isSuccess)
     return (
-      <SuccessNotice next={<Link to="/login">Go to login now</Link>}>
+      <SuccessNotice
+        next={
+          <p className="form__footer">
+            <Link to="/login">Go to login now</Link>
+          </p>
+        }
+      >
         Your password has been reset successfully.
       </SuccessNotice>
     );

@@ -46,7 +46,13 @@ export function RegisterCustomerPage() {
       <section className="panel auth-panel">
         <PageHeader title="Register" description="Create a customer account to request and manage your bookings." />
         {registration.isSuccess ? (
-          <SuccessNotice next={<Link to="/login">Go to login now</Link>}>
+          <SuccessNotice
+            next={
+              <p className="form__footer">
+                <Link to="/login">Go to login now</Link>
+              </p>
+            }
+          >
             User registered successfully! Redirecting to login...
           </SuccessNotice>
         ) : (

@@ -47,11 +47,10 @@ export function RequestPasswordResetPage() {
           <SuccessNotice
             next={
               <>
-                No e-mail after a few minutes? Check your spam folder or{' '}
-                <Button variant="ghost" size="sm" onClick={() => resetRequest.reset()}>
-                  send another link
+                <p className="form__footer">No e-mail after a few minutes? Check your spam folder, or send another.</p>
+                <Button variant="secondary" className="form__submit" onClick={() => resetRequest.reset()}>
+                  Send another link
                 </Button>
-                .
               </>
             }
           >

@@ -3,7 +3,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 
 interface SuccessNoticeProps {
   children: ReactNode;
-  /** A link or button after the message (e.g. to go on without waiting). */
+  /** What comes after the message: a way on without waiting, another try. */
   next?: ReactNode;
 }
 
@@ -17,7 +17,7 @@ export function SuccessNotice({ children, next }: SuccessNoticeProps) {
   return (
     <div ref={ref} tabIndex={-1} className="accounts-success">
       <StatusMessage tone="success">{children}</StatusMessage>
-      {next ? <p className="form__footer">{next}</p> : null}
+      {next}
     </div>
   );
 }

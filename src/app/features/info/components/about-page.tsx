@@ -15,13 +15,14 @@ export function AboutPage() {
           Who we are
         </h2>
         <p>
-          Fleet Rental is a small team of people who have worked the rental desk themselves. We bring independent local
-          agencies and their cars, vans and people carriers together in one place, so you can compare what is free near
-          you and ask for it in a couple of minutes.
+          Fleet Rental brings independent local rental agencies and their cars, vans and people carriers together in one
+          place, so you can see what is free near you, compare prices and ask for the vehicle you want in a couple of
+          minutes.
         </p>
         <p>
           We check every agency before its vehicles are listed. Prices are set by the agency and shown per day before
-          you ask for anything, and nothing is booked until you have confirmed it.
+          you ask for anything, and nothing is booked until the agency has accepted your request and you have confirmed
+          it.
         </p>
       </section>
 
@@ -35,7 +36,7 @@ export function AboutPage() {
           </h2>
           <p>Browse the available vehicles, search by make, model or colour, and ask to book one without an account.</p>
           <Link to="/" className={buttonClass('secondary', 'sm')}>
-            See available vehicles
+            Browse vehicles
           </Link>
         </section>
         <section className="panel info-card" aria-labelledby="about-customers">
