@@ -12,7 +12,7 @@ import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useRegisterCustomer } from '../api/register-customer.ts';
 import { failureMessage } from '../failure-message.ts';
-import { useRedirectToLogin } from '../use-delayed-redirect.ts';
+import { useRedirectToLogin } from '../use-redirect-to-login.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
 import '../accounts.css';
