@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(os.tmpdir(), `fleet-e2e-${process.pid}`);
+// Set once in the runner's environment, which the test workers inherit: specs read the server's
+// mail from it (e2e/support/mail.ts).
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fleet-e2e-${process.pid}`));
 
 /** e2e runs the production build on the real server, with a fresh data folder, in Debian's Chromium. */
 export default defineConfig({

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { AboutPage } from '../../features/info/components/about-page.tsx';
 
 export const Route = createFileRoute('/_public/about')({
-  component: () => (
-    <PlaceholderPage
-      title="About Us"
-      line="Fleet Rental connects travellers with trusted local agencies and their vehicles."
-    />
-  ),
+  component: AboutPage,
 });

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { AgentSignupPage } from '../../features/accounts/components/agent-signup-page.tsx';
 
 export const Route = createFileRoute('/_public/agent-signup')({
-  component: () => (
-    <PlaceholderPage title="Become a Partner" line="Register your agency to rent out its vehicles with Fleet Rental." />
-  ),
+  component: AgentSignupPage,
 });

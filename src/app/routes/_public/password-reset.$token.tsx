@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { PasswordResetPage } from '../../features/accounts/components/password-reset-page.tsx';
 
+/** The link in the reset e-mail (`${PUBLIC_URL}/password-reset/<token>`). */
 export const Route = createFileRoute('/_public/password-reset/$token')({
-  component: () => <PlaceholderPage title="Set a New Password" line="Choose a new password for your account." />,
+  component: function PasswordResetRoute() {
+    const { token } = Route.useParams();
+    return <PasswordResetPage token={token} />;
+  },
 });

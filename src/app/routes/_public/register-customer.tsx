@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { RegisterCustomerPage } from '../../features/accounts/components/register-customer-page.tsx';
 
 export const Route = createFileRoute('/_public/register-customer')({
-  component: () => (
-    <PlaceholderPage title="Register" line="Create a customer account to request and manage your bookings." />
-  ),
+  component: RegisterCustomerPage,
 });

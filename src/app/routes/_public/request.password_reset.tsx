@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { RequestPasswordResetPage } from '../../features/accounts/components/request-password-reset-page.tsx';
 
 export const Route = createFileRoute('/_public/request/password_reset')({
-  component: () => (
-    <PlaceholderPage
-      title="Reset Password"
-      line="Enter your e-mail address and we will send you a link to reset your password."
-    />
-  ),
+  component: RequestPasswordResetPage,
 });

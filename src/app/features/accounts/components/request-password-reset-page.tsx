@@ -1,0 +1,86 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import type * as v from 'valibot';
+import { passwordResetRequestSchema } from '#domain/schemas/accounts';
+import { Button } from '../../../components/button.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useRequestPasswordReset, type PasswordResetRequest } from '../api/request-password-reset.ts';
+import { failureMessage } from '../failure-message.ts';
+import { ConnectionNotice } from './connection-notice.tsx';
+import { SuccessNotice } from './success-notice.tsx';
+import '../accounts.css';
+
+/** SPEC §2 /request/password_reset: an e-mail address to send the reset link to. */
+export function RequestPasswordResetPage() {
+  const resetRequest = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<v.InferInput<typeof passwordResetRequestSchema>, unknown, PasswordResetRequest>({
+    resolver: valibotResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit((input) =>
+    resetRequest.mutate(input, {
+      onError: (error) => {
+        if (error instanceof ApiError) applyServerFieldErrors(error.fields, setError, ['email']);
+      },
+    }),
+  );
+
+  return (
+    <div className="page page--narrow accounts-page">
+      <section className="panel auth-panel">
+        <PageHeader
+          title="Reset Password"
+          description="Enter the e-mail address of your account and we will send you a link to choose a new password."
+        />
+        {resetRequest.isSuccess ? (
+          <SuccessNotice
+            next={
+              <>
+                <p className="form__footer">No e-mail after a few minutes? Check your spam folder, or send another.</p>
+                <Button variant="secondary" className="form__submit" onClick={() => resetRequest.reset()}>
+                  Send another link
+                </Button>
+              </>
+            }
+          >
+            A password reset link has been sent to your email.
+          </SuccessNotice>
+        ) : (
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <ConnectionNotice step="Sending a reset link" show={!(resetRequest.error instanceof NetworkError)} />
+            {resetRequest.error ? (
+              <StatusMessage tone="error">
+                {failureMessage(resetRequest.error, 'Password reset request failed.', 'Sending a reset link')}
+              </StatusMessage>
+            ) : null}
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <Button type="submit" className="form__submit" disabled={resetRequest.isPending}>
+              {resetRequest.isPending ? 'Sending...' : 'Send reset link'}
+            </Button>
+          </form>
+        )}
+        <p className="form__footer">
+          Remembered it? <Link to="/login">Back to login</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
