@@ -20,15 +20,15 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
           <StatusBadge tone={requestStatusTone(request.status)}>{request.status}</StatusBadge>
         </div>
         <dl className="facts">
-          <div className="facts__item">
-            <dt>Submitted</dt>
-            <dd>{formatDate(request.created_at)}</dd>
-          </div>
-          <div className="facts__item">
+          <div className="facts__item facts__item--wide">
             <dt>Rental dates</dt>
             <dd>
               {formatDate(request.start_date)} – {formatDate(request.end_date)}
             </dd>
+          </div>
+          <div className="facts__item">
+            <dt>Submitted</dt>
+            <dd>{formatDate(request.created_at)}</dd>
           </div>
           <div className="facts__item">
             <dt>Deposit</dt>
