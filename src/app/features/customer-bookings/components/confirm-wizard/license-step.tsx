@@ -53,7 +53,7 @@ export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) 
           </StatusMessage>
         ) : null}
         {savedOnDevice ? <StatusMessage tone="warning">{SAVED_ON_DEVICE}</StatusMessage> : null}
-        {upload.refusedEarlier && !savedOnDevice && state.status !== 'uploading' ? (
+        {upload.refusedEarlier && !savedOnDevice && state.status === 'idle' ? (
           <StatusMessage tone="warning">
             An earlier licence upload was refused
             {upload.refusedEarlier.lastError ? `: ${upload.refusedEarlier.lastError}` : '.'} Please upload it again.
