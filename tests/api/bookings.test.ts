@@ -396,11 +396,11 @@ describe(`bookings (${ENGINE})`, () => {
     });
 
     it('gives a customer only their own bookings', async () => {
-      const own = await customer.get<StaffBooking[]>('/api/bookings/');
+      // The customer shape has no customer field: the ids alone show whose bookings these are.
+      const own = await customer.get<{ id: number }[]>('/api/bookings/');
       expect(own.status).toBe(200);
       expect(own.headers['x-total-count']).toBe('2');
       expect(own.body.map((b) => b.id)).toEqual([ids.own[1], ids.own[0]]);
-      expect(own.body.every((b) => b.customer === world.customers.own)).toBe(true);
       const other = await customer2.get<StaffBooking[]>('/api/bookings/');
       expect(other.body).toEqual([]);
       expect(other.headers['x-total-count']).toBe('0');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { RequestStatus } from '#domain/constants';
 import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
@@ -42,12 +43,6 @@ export interface StaffBookingRequest extends RequestBase {
   vehicle_details: RequestVehicleDetails & { registration_number: string };
   staff_notes: string | null;
   is_reviewed: boolean;
-}
-
-/** A booking request as its customer sees it: no staff notes, no registration. */
-export interface CustomerBookingRequest extends RequestBase {
-  vehicle_details: RequestVehicleDetails;
-  deposit: string;
 }
 
 /** What a visitor gets back for an anonymous request. */

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { CustomerBooking } from '#domain/api/bookings';
 import { BLOCKING_BOOKING_STATUSES, type BookingStatus, type PaymentMethod } from '#domain/constants';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, NewBooking } from '../db/types.ts';
+import type { ImageUrl } from './booking-requests.ts';
 import { countRows, newestFirst, type Page, type Paged } from './paging.ts';
 
 /** A booking as staff see it (list, create, finalize). */
@@ -42,9 +44,6 @@ export interface CustomerBookingHistoryItem {
   booking_status: BookingStatus;
   vehicle_details: { id: number; make: string; model: string; registration_number: string };
 }
-
-/** Whose bookings a list shows: an agency's (null = every agency), or one customer's. */
-export type BookingFilter = { agencyId: number | null } | { customerId: number };
 
 /** The vehicle a booking is made for, with what pricing and scoping need. */
 export interface BookableVehicle {
@@ -239,16 +238,117 @@ export async function getStaffBooking(db: Kysely<Database>, id: number): Promise
   return toStaffBooking(row);
 }
 
+/** One booking in the staff shape, with the agency it belongs to for the caller's scope check. */
+export async function findStaffBooking(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ agencyId: number; booking: StaffBooking } | undefined> {
+  const row = await staffBookingQuery(db.selectFrom('bookings'))
+    .select('bookings.agency_id')
+    .where('bookings.id', '=', id)
+    .executeTakeFirst();
+  return row ? { agencyId: row.agency_id, booking: toStaffBooking(row) } : undefined;
+}
+
+/** What a customer may see of their booking: no customer record, notes, mileage or registration. */
+function customerBookingQuery(bookings: BookingsQuery) {
+  return bookings
+    .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
+    .select((eb) => [
+      'bookings.id',
+      'bookings.vehicle_id',
+      'bookings.booking_request_id',
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.pickup_time',
+      'bookings.dropoff_time',
+      'bookings.pickup_location',
+      'bookings.dropoff_location',
+      'bookings.booking_amount',
+      'bookings.booking_deposit',
+      'bookings.discount_amount',
+      'bookings.payment_method',
+      'bookings.booking_status',
+      'bookings.created_at',
+      'vehicles.make as vehicle_make',
+      'vehicles.model as vehicle_model',
+      eb
+        .selectFrom('vehicle_images as vi')
+        .select('vi.file_key')
+        .whereRef('vi.vehicle_id', '=', 'vehicles.id')
+        .orderBy('vi.position')
+        .orderBy('vi.id')
+        .limit(1)
+        .as('main_image_key'),
+    ]);
+}
+
+type CustomerBookingRow = Awaited<ReturnType<ReturnType<typeof customerBookingQuery>['executeTakeFirstOrThrow']>>;
+
+function toCustomerBooking(row: CustomerBookingRow, imageUrl: ImageUrl): CustomerBooking {
+  return {
+    id: row.id,
+    vehicle: row.vehicle_id,
+    vehicle_details: {
+      id: row.vehicle_id,
+      make: row.vehicle_make,
+      model: row.vehicle_model,
+      main_image: row.main_image_key ? imageUrl(row.main_image_key) : null,
+    },
+    start_date: row.start_date,
+    end_date: row.end_date,
+    pickup_time: row.pickup_time,
+    dropoff_time: row.dropoff_time,
+    pickup_location: row.pickup_location,
+    dropoff_location: row.dropoff_location,
+    booking_amount: formatMoney(row.booking_amount),
+    booking_deposit: formatMoney(row.booking_deposit),
+    discount_amount: formatMoney(row.discount_amount),
+    payment_method: row.payment_method,
+    booking_status: row.booking_status,
+    booking_request: row.booking_request_id,
+    created_at: row.created_at,
+  };
+}
+
+/** One of a customer's own bookings; another customer's is not found. */
+export async function findCustomerBooking(
+  db: Kysely<Database>,
+  id: number,
+  customerId: number,
+  imageUrl: ImageUrl,
+): Promise<CustomerBooking | undefined> {
+  const row = await customerBookingQuery(bookingsOf(db, { customerId }))
+    .where('bookings.id', '=', id)
+    .executeTakeFirst();
+  return row ? toCustomerBooking(row, imageUrl) : undefined;
+}
+
+/** A customer's own bookings, newest first, in the customer shape. */
+export async function listOwnBookings(
+  db: Kysely<Database>,
+  customerId: number,
+  page: Page,
+  imageUrl: ImageUrl,
+): Promise<Paged<CustomerBooking>> {
+  const bookings = bookingsOf(db, { customerId });
+  const [rows, total] = await Promise.all([
+    newestFirst(customerBookingQuery(bookings), 'bookings', page).execute(),
+    countRows(bookings),
+  ]);
+  return { items: rows.map((row) => toCustomerBooking(row, imageUrl)), total };
+}
+
 /**
  * Newest first. The page comes straight off the (agency_id, created_at) or (created_at) index
  * and the two joins are primary-key lookups for those rows only; the total counts bookings alone.
  */
 export async function listStaffBookings(
   db: Kysely<Database>,
-  filter: BookingFilter,
+  agencyId: number | null,
   page: Page,
 ): Promise<Paged<StaffBooking>> {
-  const bookings = bookingsOf(db, filter);
+  const bookings = bookingsOf(db, { agencyId });
   const [rows, total] = await Promise.all([
     newestFirst(staffBookingQuery(bookings), 'bookings', page).execute(),
     countRows(bookings),

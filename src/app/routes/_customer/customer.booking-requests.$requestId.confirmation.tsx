@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { bookingRequestQueryOptions } from '../../features/customer-bookings/api/get-booking-request.ts';
+import { RequestConfirmationRedirect } from '../../features/customer-bookings/components/request-confirmation-redirect.tsx';
 import { parseId } from '../-params.ts';
 
 /** SPEC §2 sends customers here from the requests list without defining it: on to the booking, or back to the list. */
@@ -8,5 +9,11 @@ export const Route = createFileRoute('/_customer/customer/booking-requests/$requ
     parse: ({ requestId }) => ({ requestId: parseId(requestId) }),
     stringify: ({ requestId }) => ({ requestId: String(requestId) }),
   },
-  component: () => <PlaceholderPage title="Booking Confirmation" line="Finding your booking." />,
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(bookingRequestQueryOptions(params.requestId)),
+  component: RequestConfirmationRoute,
 });
+
+function RequestConfirmationRoute() {
+  const { requestId } = Route.useParams();
+  return <RequestConfirmationRedirect requestId={requestId} />;
+}

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { bookingRequestsQueryOptions } from '../../features/customer-bookings/api/list-booking-requests.ts';
+import { BookingRequestsPage } from '../../features/customer-bookings/components/booking-requests-page.tsx';
 
 export const Route = createFileRoute('/_customer/customer/booking-requests/')({
-  component: () => <PlaceholderPage title="Booking Requests" line="Your booking requests and their status." />,
+  // Not awaited: a cached list (or the offline note) shows at once instead of a blank wait.
+  loader: ({ context }) => void context.queryClient.prefetchInfiniteQuery(bookingRequestsQueryOptions()),
+  component: BookingRequestsPage,
 });

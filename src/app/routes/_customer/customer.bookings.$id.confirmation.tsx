@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { bookingQueryOptions } from '../../features/customer-bookings/api/get-booking.ts';
+import { BookingConfirmationPage } from '../../features/customer-bookings/components/booking-confirmation-page.tsx';
 import { parseId } from '../-params.ts';
 
 export const Route = createFileRoute('/_customer/customer/bookings/$id/confirmation')({
   params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: () => <PlaceholderPage title="Booking Confirmed!" line="Your booking is confirmed." />,
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(bookingQueryOptions(params.id)),
+  component: BookingConfirmationRoute,
 });
+
+function BookingConfirmationRoute() {
+  const { id } = Route.useParams();
+  return <BookingConfirmationPage bookingId={id} />;
+}

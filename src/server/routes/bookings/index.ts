@@ -3,6 +3,7 @@ import { createAnonymousBookingRequest } from './create-anonymous-booking-reques
 import { createBookingRequest } from './create-booking-request.ts';
 import { createBooking } from './create-booking.ts';
 import { finalizeBookingRequestRoute } from './finalize-booking-request.ts';
+import { getBooking } from './get-booking.ts';
 import { getBookingRequest } from './get-booking-request.ts';
 import { getStaffBookingRequest } from './get-staff-booking-request.ts';
 import { listBookingRequests } from './list-booking-requests.ts';
@@ -14,6 +15,7 @@ import { reviewBookingRequest } from './review-booking-request.ts';
 export const bookingsRoutes: RouteRegistrar[] = [
   listBookings,
   createBooking,
+  getBooking,
   listCustomerBookings,
   listStaffBookingRequests,
   getStaffBookingRequest,

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FinalizeInput } from '#domain/schemas/customer';
+import { api } from '../../../lib/api-client.ts';
+import { ownCustomerQueryOptions } from '../../customers/api/get-own-customer.ts';
+import { bookingRequestQueryOptions } from './get-booking-request.ts';
+import { BOOKING_REQUESTS_KEY } from './list-booking-requests.ts';
+import { BOOKINGS_KEY } from './list-own-bookings.ts';
+
+export interface FinalizeReply {
+  booking_id: number;
+}
+
+/**
+ * POST booking-request/{id}/finalize/: stores the address and next of kin and creates the booking,
+ * together. Sent directly, not through the outbox: a confirmation must not be promised offline
+ * when the dates may be gone by the time it reaches the server.
+ */
+export function useFinalizeBookingRequest(requestId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FinalizeInput) => api.post<FinalizeReply>(`booking-request/${requestId}/finalize/`, input),
+    onSuccess: (reply) => {
+      // The request is booked now: no screen (nor the offline copy) may offer to confirm it again.
+      queryClient.setQueryData(bookingRequestQueryOptions(requestId).queryKey, (request) =>
+        request ? { ...request, has_booking: true, booking_id: reply.booking_id } : request,
+      );
+      void queryClient.invalidateQueries({ queryKey: BOOKING_REQUESTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ownCustomerQueryOptions().queryKey });
+    },
+  });
+}

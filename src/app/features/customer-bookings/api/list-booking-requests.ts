@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { CustomerBookingRequest } from '#domain/api/bookings';
+import { api } from '../../../lib/api-client.ts';
+import { nextOffset } from './paging.ts';
+
+export type { CustomerBookingRequest };
+
+/** Every query of the customer's requests starts with this; the request forms invalidate it. */
+export const BOOKING_REQUESTS_KEY = ['booking-requests'] as const;
+const PAGE_SIZE = 12;
+
+/** The signed-in customer's requests, newest first, a page at a time (GET booking-requests/). */
+export const bookingRequestsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...BOOKING_REQUESTS_KEY, 'list', { limit: PAGE_SIZE }],
+    queryFn: ({ pageParam, signal }) =>
+      api.list<CustomerBookingRequest>(`booking-requests/?limit=${PAGE_SIZE}&offset=${pageParam}`, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useBookingRequests() {
+  return useInfiniteQuery(bookingRequestsQueryOptions());
+}

@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { CustomerBooking } from '#domain/api/bookings';
+import { api } from '../../../lib/api-client.ts';
+import { nextOffset } from './paging.ts';
+
+export type { CustomerBooking };
+
+/** Every query of bookings starts with this. */
+export const BOOKINGS_KEY = ['bookings'] as const;
+const PAGE_SIZE = 20;
+
+/** The signed-in customer's bookings, newest first, a page at a time (GET bookings/, customer shape). */
+export const ownBookingsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...BOOKINGS_KEY, 'list', 'own', { limit: PAGE_SIZE }],
+    queryFn: ({ pageParam, signal }) =>
+      api.list<CustomerBooking>(`bookings/?limit=${PAGE_SIZE}&offset=${pageParam}`, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useOwnBookings() {
+  return useInfiniteQuery(ownBookingsQueryOptions());
+}

@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../../components/button.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { LastUpdated } from '../../../offline/last-updated.tsx';
+import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useBooking } from '../api/get-booking.ts';
+import { bookingStatusTone } from '../status.ts';
+import { BookingFacts } from './booking-facts.tsx';
+import { QueryFallback } from './query-fallback.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import { VehicleThumb } from './vehicle-thumb.tsx';
+import '../customer-bookings.css';
+
+const TO_BOOKINGS = (
+  <Link to="/bookings/list" className={buttonClass('secondary', 'sm')}>
+    My Bookings
+  </Link>
+);
+
+/** /customer/bookings/{id}: one of the customer's bookings, everything they may see of it. */
+export function BookingDetailsPage({ bookingId }: { bookingId: number }) {
+  const booking = useBooking(bookingId);
+  const currency = useCurrency();
+  const data = booking.data;
+  const name = data ? `${data.vehicle_details.make} ${data.vehicle_details.model}` : '';
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Booking Details"
+        description={data ? `Booking #${data.id}` : undefined}
+        actions={
+          <Link to="/bookings/list" className={buttonClass('secondary')}>
+            Back to Bookings
+          </Link>
+        }
+      />
+      {data ? (
+        <section className="panel booking-details" aria-labelledby="booking-vehicle">
+          <VehicleThumb src={data.vehicle_details.main_image} name={name} size="large" />
+          <div className="booking-details__body">
+            <div className="booking-details__heading">
+              <h2 id="booking-vehicle" className="booking-details__title">
+                {name}
+              </h2>
+              <StatusBadge tone={bookingStatusTone(data.booking_status)}>{data.booking_status}</StatusBadge>
+            </div>
+            <BookingFacts booking={data} currency={currency} full />
+            <LastUpdated dataUpdatedAt={booking.dataUpdatedAt} />
+          </div>
+        </section>
+      ) : (
+        <QueryFallback
+          query={booking}
+          loadingLabel="Loading booking..."
+          failure="The booking could not be loaded."
+          offline="The booking will appear when the connection returns."
+          notFound={{ message: 'Booking not found.', action: TO_BOOKINGS }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CustomerBooking } from '#domain/api/bookings';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { paymentMethodLabel } from '../status.ts';
+
+interface BookingFactsProps {
+  booking: CustomerBooking;
+  currency: string;
+  /** The confirmation page shows the essentials; the details page everything. */
+  full?: boolean;
+}
+
+/** A booking's dates, places and money as a description list. */
+export function BookingFacts({ booking, currency, full = false }: BookingFactsProps) {
+  const discount = Number(booking.discount_amount);
+  return (
+    <dl className="facts facts--grid">
+      <Fact term="Start date" value={formatDate(booking.start_date)} />
+      <Fact term="End date" value={formatDate(booking.end_date)} />
+      <Fact term="Pickup time" value={booking.pickup_time} />
+      <Fact term="Dropoff time" value={booking.dropoff_time} />
+      <Fact term="Pickup location" value={booking.pickup_location ?? 'Not set'} />
+      <Fact term="Dropoff location" value={booking.dropoff_location ?? 'Not set'} />
+      <Fact term="Amount" value={formatMoney(booking.booking_amount, currency)} />
+      <Fact term="Deposit" value={formatMoney(booking.booking_deposit, currency)} />
+      {full && discount > 0 ? <Fact term="Discount" value={formatMoney(booking.discount_amount, currency)} /> : null}
+      <Fact term="Payment method" value={paymentMethodLabel(booking.payment_method)} />
+      {full ? <Fact term="Booked on" value={formatDate(booking.created_at)} /> : null}
+    </dl>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="facts__item">
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from '@tanstack/react-router';
+import type { CustomerBookingRequest } from '#domain/api/bookings';
+import { buttonClass } from '../../../components/button.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useCurrency } from '../../settings/api/get-settings.ts';
+import { requestStatusTone } from '../status.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { VehicleThumb } from './vehicle-thumb.tsx';
+
+/** One request as SPEC §2 lists it, with the way on once staff accepted it. */
+export function BookingRequestCard({ request }: { request: CustomerBookingRequest }) {
+  const currency = useCurrency();
+  const name = `${request.vehicle_details.make} ${request.vehicle_details.model}`;
+  return (
+    <article className="request-card" aria-label={`${name}, ${request.status}`}>
+      <VehicleThumb src={request.vehicle_details.main_image} name={name} />
+      <div className="request-card__body">
+        <div className="request-card__heading">
+          <h2 className="request-card__title">{name}</h2>
+          <StatusBadge tone={requestStatusTone(request.status)}>{request.status}</StatusBadge>
+        </div>
+        <dl className="facts">
+          <div className="facts__item facts__item--wide">
+            <dt>Rental dates</dt>
+            <dd>
+              {formatDate(request.start_date)} – {formatDate(request.end_date)}
+            </dd>
+          </div>
+          <div className="facts__item">
+            <dt>Submitted</dt>
+            <dd>{formatDate(request.created_at)}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>Deposit</dt>
+            <dd>{formatMoney(request.deposit, currency)}</dd>
+          </div>
+        </dl>
+        <RequestAction request={request} />
+      </div>
+    </article>
+  );
+}
+
+function RequestAction({ request }: { request: CustomerBookingRequest }) {
+  if (request.has_booking) {
+    return (
+      <Link
+        to="/customer/booking-requests/$requestId/confirmation"
+        params={{ requestId: request.id }}
+        className={buttonClass('secondary', 'md', 'request-card__action')}
+      >
+        View Booking Details
+      </Link>
+    );
+  }
+  if (request.status === 'accepted') {
+    return (
+      <Link
+        to="/customer/booking-requests/$requestId/confirm"
+        params={{ requestId: request.id }}
+        className={buttonClass('primary', 'md', 'request-card__action')}
+      >
+        Confirm Booking
+      </Link>
+    );
+  }
+  return (
+    <p className="request-card__note">
+      {request.status === 'pending' ? 'Waiting for the agency to review it.' : 'This request was declined.'}
+    </p>
+  );
+}

@@ -1,0 +1,144 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect, useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import type { ApiCustomer } from '#domain/api/customers';
+import { finalizeSchema, type FinalizeInput } from '#domain/schemas/customer';
+import { Button } from '../../../../components/button.tsx';
+import { StatusMessage } from '../../../../components/status-message.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { applyServerFieldErrors, errorMessage } from '../../../../lib/form-errors.ts';
+import { useFinalizeBookingRequest } from '../../api/finalize-booking-request.ts';
+import { DetailsGroup } from './details-group.tsx';
+import {
+  ADDRESS_FIELDS,
+  DETAILS_FIELD_NAMES,
+  detailsDefaults,
+  groupOf,
+  KIN_FIELDS,
+  type DetailsValues,
+} from './details-fields.ts';
+
+type Group = 'address' | 'kin';
+
+/** The step 3 form, kept by the wizard so that going back to step 2 does not lose the edits. */
+export function useDetailsForm(customer: ApiCustomer) {
+  return useForm<DetailsValues, unknown, FinalizeInput>({
+    resolver: valibotResolver(finalizeSchema),
+    defaultValues: detailsDefaults(customer),
+  });
+}
+
+export type DetailsForm = ReturnType<typeof useDetailsForm>;
+
+interface DetailsStepProps {
+  requestId: number;
+  form: DetailsForm;
+  payNow: boolean;
+  /** Why Confirm cannot be pressed now (offline, licence not uploaded yet), or null. */
+  blocked: string | null;
+  onBack: () => void;
+  onConfirmed: (bookingId: number) => void;
+}
+
+/** Step 3: address and first next of kin, then the confirmation itself (POST …/finalize/). */
+export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfirmed }: DetailsStepProps) {
+  const finalize = useFinalizeBookingRequest(requestId);
+  const blockedId = useId();
+  const [editing, setEditing] = useState<Record<Group, boolean>>({ address: false, kin: false });
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const [focusField, setFocusField] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = form;
+
+  // A field with an error in a read-only group: open the group, then put the cursor in the field.
+  useEffect(() => {
+    if (!focusField) return;
+    setFocus(focusField as keyof DetailsValues);
+    setFocusField(null);
+  }, [focusField, setFocus]);
+
+  const openGroupsOf = (names: string[]) => {
+    const groups = names.map(groupOf).filter((group): group is Group => group !== null);
+    if (!groups.length) return;
+    setEditing((current) => ({ ...current, ...Object.fromEntries(groups.map((group) => [group, true])) }));
+    setFocusField(names.find((name) => groupOf(name) !== null) ?? null);
+  };
+
+  const onInvalid = (invalid: FieldErrors<DetailsValues>) => openGroupsOf(Object.keys(invalid));
+
+  const onSubmit = handleSubmit((input) => {
+    setServerProblem(null);
+    finalize.mutate(
+      { ...input, pay_now: payNow },
+      {
+        onSuccess: (reply) => onConfirmed(reply.booking_id),
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            applyServerFieldErrors(error.body.fields, setError, DETAILS_FIELD_NAMES);
+            openGroupsOf(Object.keys(error.fields));
+          }
+          setServerProblem(errorMessage(error, ''));
+        },
+      },
+    );
+  }, onInvalid);
+
+  const values = watch();
+  const submitting = finalize.isPending;
+  const toggle = (group: Group) => setEditing((current) => ({ ...current, [group]: !current[group] }));
+
+  return (
+    <form className="form details-step" onSubmit={onSubmit} noValidate>
+      <p className="wizard__lead">
+        Check your address and next of kin. Press Edit to change them; they are saved with your booking.
+      </p>
+      <DetailsGroup
+        title="Address"
+        fields={ADDRESS_FIELDS}
+        values={values}
+        editing={editing.address}
+        onToggle={() => toggle('address')}
+        register={register}
+        errors={errors}
+      />
+      <DetailsGroup
+        title="Next of kin"
+        fields={KIN_FIELDS}
+        values={values}
+        editing={editing.kin}
+        onToggle={() => toggle('kin')}
+        register={register}
+        errors={errors}
+      />
+      {finalize.isError ? (
+        <StatusMessage tone="error">
+          Failed to confirm booking.
+          {serverProblem ? <span className="wizard__reason"> {serverProblem}</span> : null}
+        </StatusMessage>
+      ) : null}
+      {blocked ? (
+        <p id={blockedId} className="wizard__blocked">
+          {blocked}
+        </p>
+      ) : null}
+      <div className="wizard__nav">
+        <Button variant="secondary" onClick={onBack} disabled={submitting}>
+          Back
+        </Button>
+        <Button
+          type="submit"
+          disabled={submitting || finalize.isSuccess || blocked !== null}
+          aria-describedby={blocked ? blockedId : undefined}
+        >
+          {submitting ? 'Submitting...' : 'Confirm Booking'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { Button } from '../../../components/button.tsx';
+
+interface LoadMoreProps {
+  shown: number;
+  total: number;
+  /** "booking requests", "bookings". */
+  noun: string;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}
+
+/** "Showing 12 of 30" and a Load more button: a list never pretends its first page is all there is. */
+export function LoadMore({ shown, total, noun, hasMore, loading, onLoadMore }: LoadMoreProps) {
+  return (
+    <div className="load-more">
+      <p className="load-more__count" aria-live="polite">
+        Showing {shown} of {total} {noun}
+      </p>
+      {hasMore ? (
+        <Button variant="secondary" onClick={onLoadMore} disabled={loading}>
+          {loading ? 'Loading more...' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { BookingStatus, PaymentMethod, RequestStatus } from '#domain/constants';
+
+export type BadgeTone = 'success' | 'warning' | 'info' | 'danger' | 'neutral';
+
+/** Pending waits (yellow), accepted is good news (green), declined is not (red). */
+export function requestStatusTone(status: RequestStatus): BadgeTone {
+  if (status === 'accepted') return 'success';
+  if (status === 'pending') return 'warning';
+  return 'danger';
+}
+
+/** SPEC §4: completed green, upcoming (pending, confirmed) yellow, active blue, anything else red. */
+export function bookingStatusTone(status: BookingStatus): BadgeTone {
+  switch (status) {
+    case 'completed':
+      return 'success';
+    case 'pending':
+    case 'confirmed':
+      return 'warning';
+    case 'active':
+      return 'info';
+    default:
+      return 'danger';
+  }
+}
+
+const PAYMENT_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  'mobile transfer': 'Mobile transfer',
+  debit_card: 'Debit card',
+};
+
+export function paymentMethodLabel(method: PaymentMethod): string {
+  return PAYMENT_LABELS[method];
+}

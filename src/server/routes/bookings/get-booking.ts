@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { id } from '#domain/schemas/fields';
+import { notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { canReachAgency } from '../../http/scope.ts';
+import { findCustomerBooking, findStaffBooking } from '../../repositories/bookings.ts';
+import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { cardImageUrl } from './common.ts';
+
+const BOOKING_NOT_FOUND = 'Booking not found.';
+
+/**
+ * GET bookings/:id/: a customer gets one of their own bookings in the customer shape; staff,
+ * agency and agent users one of their agency's (the operator any) in the staff shape. Anyone
+ * else's booking is a 404, so its existence is not given away.
+ */
+export const getBooking = defineRoute({
+  method: 'GET',
+  url: 'bookings/:id/',
+  access: ['staff', 'agency', 'agent', 'customer'],
+  params: v.object({ id: id('Booking') }),
+  async handler({ deps, user, params, reply }) {
+    // Personal data: never kept by a shared cache or the service worker.
+    reply.header('Cache-Control', 'private, no-store');
+    if (user.role === 'customer') {
+      const customer = await findCustomerByUserId(deps.db, user.id);
+      const booking = customer && (await findCustomerBooking(deps.db, params.id, customer.id, cardImageUrl(deps)));
+      if (!booking) throw notFound(BOOKING_NOT_FOUND);
+      return booking;
+    }
+    const found = await findStaffBooking(deps.db, params.id);
+    if (!found || !canReachAgency(user, found.agencyId)) throw notFound(BOOKING_NOT_FOUND);
+    return found.booking;
+  },
+});
