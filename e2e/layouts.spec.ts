@@ -186,7 +186,28 @@ test.describe('phone (390×844)', () => {
     await expect(page).toHaveURL(/\/about$/);
   });
 
-  test('the brand stays on one line beside the Install button and the avatar', async ({ context, page }) => {
+  test('the top bar never wraps or overlaps, whatever it holds', async ({ context, page }) => {
+    /** Each item of the top bar ends before the next begins, and nothing spills out of it. */
+    const expectTidyTopBar = async () => {
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('link', { name: 'Fleet Rental' })).toBeVisible();
+      const boxes = await banner
+        .locator('.topbar__menu, .topbar__brand, .topbar__end > *')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+      for (let index = 1; index < boxes.length; index += 1) {
+        expect(boxes[index]!.left).toBeGreaterThanOrEqual(boxes[index - 1]!.right - 0.5);
+      }
+      expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(390);
+      const nameLines = await banner
+        .locator('.brand__name')
+        .evaluate((name) => name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).fontSize));
+      expect(nameLines).toBeLessThan(2);
+    };
+
+    await page.goto('/');
+    await expect(page.getByRole('banner').locator('.brand__name')).toBeVisible();
+    await expectTidyTopBar();
+
     await signInByApi(context, 'customer');
     await page.goto('/');
     // Chromium offers installation with this event; a stand-in with prompt() makes the button show.
@@ -194,13 +215,9 @@ test.describe('phone (390×844)', () => {
       const offer = Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve() });
       window.dispatchEvent(offer);
     });
-    const banner = page.getByRole('banner');
-    await expect(banner.getByRole('button', { name: 'Install app' })).toBeVisible();
-    await expect(banner.locator('.user-badge__avatar')).toBeVisible();
-    const lines = await banner
-      .locator('.brand__name')
-      .evaluate((name) => name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).fontSize));
-    expect(lines).toBeLessThan(2);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Install app' })).toBeVisible();
+    await expect(page.getByRole('banner').locator('.user-badge__avatar')).toBeVisible();
+    await expectTidyTopBar();
   });
 
   test('the public and customer menus', async ({ context, page }) => {

@@ -126,7 +126,8 @@ export function SyncStatus() {
         <span className="sync-status__state">{online ? 'Online' : 'Offline'}</span>
         {pending ? (
           <span className={`sync-status__count${attention ? ' sync-status__count--attention' : ''}`}>
-            {pending} pending
+            {pending}
+            <span className="sync-status__count-word"> pending</span>
           </span>
         ) : null}
         {attention ? <span className="visually-hidden">, {attention} need attention</span> : null}
