@@ -369,7 +369,10 @@ test.describe('customer', () => {
               contentType: 'application/json',
               body: JSON.stringify({
                 error: 'Choose a pickup location of this vehicle.',
-                fields: { pickup_location_id: ['Choose a pickup location of this vehicle.'] },
+                fields: {
+                  pickup_location_id: ['Choose a pickup location of this vehicle.'],
+                  vehicle_id: ['This vehicle is not available.'],
+                },
               }),
             })
           : route.continue(),
@@ -386,6 +389,8 @@ test.describe('customer', () => {
 
       await expect(page.getByRole('alert')).toContainText('Failed to submit booking request.');
       await expect(page.getByRole('alert')).toContainText('Choose a pickup location of this vehicle.');
+      // A field the form does not have: its message joins the alert.
+      await expect(page.getByRole('alert')).toContainText('This vehicle is not available.');
       await expect(page.getByLabel('Pickup location')).toHaveAccessibleDescription(
         'Choose a pickup location of this vehicle.',
       );

@@ -10,6 +10,8 @@ export type Delivery = 'sent' | 'queued' | 'waiting-for-sign-in';
 export interface Refusal {
   message: string | null;
   unplaced: string[];
+  /** A field shows a message (and has the focus), so the user is already looking at the problem. */
+  placed: boolean;
 }
 
 /**
@@ -28,12 +30,17 @@ export function useOutboxFormSubmit<T extends FieldValues>(setError: UseFormSetE
       outcome = await submitThroughOutbox(request);
     } catch {
       // IndexedDB refused the write (private mode, full disk): nothing was saved.
-      setRefusal({ message: 'The request could not be saved on this device. Please try again.', unplaced: [] });
+      setRefusal({
+        message: 'The request could not be saved on this device. Please try again.',
+        unplaced: [],
+        placed: false,
+      });
       return;
     }
     if (outcome.status === 'refused') {
       const unplaced = applyServerFieldErrors(outcome.fields, setError, fields);
-      setRefusal({ message: outcome.error || null, unplaced });
+      const placed = Object.keys(outcome.fields ?? {}).some((name) => fields.includes(name));
+      setRefusal({ message: outcome.error || null, unplaced, placed });
       void discardEntry(outcome.entry.id);
       return;
     }
