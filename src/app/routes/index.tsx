@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { buttonClass } from '../components/button.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { publicVehiclesQueryOptions } from '../features/vehicles/api/list-public-vehicles.ts';
@@ -19,7 +20,20 @@ function LandingPage() {
   return (
     <PublicLayout>
       <PageHeader title="Available Vehicles" />
-      <PublicVehicleBrowse showAgency />
+      <PublicVehicleBrowse
+        showAgency
+        // Only a link here: the request form is its own route's code, so `/` stays light.
+        cardAction={(vehicle) => (
+          <Link
+            to="/book-now/$vehicleId"
+            params={{ vehicleId: vehicle.id }}
+            className={buttonClass('primary', 'sm')}
+            aria-label={`Request to Book: ${vehicle.make} ${vehicle.model}`}
+          >
+            Request to Book
+          </Link>
+        )}
+      />
     </PublicLayout>
   );
 }

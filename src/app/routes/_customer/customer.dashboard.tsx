@@ -1,19 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../components/page-header.tsx';
+import { CustomerDashboard } from '../../features/customer-dashboard/components/customer-dashboard.tsx';
 
 export const Route = createFileRoute('/_customer/customer/dashboard')({
-  component: CustomerDashboard,
+  component: CustomerDashboardRoute,
 });
 
-/** SPEC §2: welcome text only. */
-function CustomerDashboard() {
-  const firstName = Route.useRouteContext({ select: (context) => context.user.first_name });
-  return (
-    <div className="page">
-      <PageHeader
-        title={firstName ? `Welcome, ${firstName}!` : 'Welcome!'}
-        description="Book a vehicle, follow your booking requests and confirm them when they are accepted."
-      />
-    </div>
-  );
+function CustomerDashboardRoute() {
+  const user = Route.useRouteContext({ select: (context) => context.user });
+  return <CustomerDashboard userId={user.id} firstName={user.first_name} />;
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { publicVehicleQueryOptions } from '../../features/booking-requests/api/get-public-vehicle.ts';
+import { CustomerRequestPage } from '../../features/booking-requests/components/customer-request-page.tsx';
 import { parseId } from '../-params.ts';
 
 export const Route = createFileRoute('/_customer/public-customers/book-vehicle/$vehicleId')({
@@ -7,7 +8,14 @@ export const Route = createFileRoute('/_customer/public-customers/book-vehicle/$
     parse: ({ vehicleId }) => ({ vehicleId: parseId(vehicleId) }),
     stringify: ({ vehicleId }) => ({ vehicleId: String(vehicleId) }),
   },
-  component: () => (
-    <PlaceholderPage title="Request a Booking" line="Choose your dates, times and pickup and dropoff locations." />
-  ),
+  // Not awaited: the vehicle shows from the cached list at once (also offline), and its own states otherwise.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(publicVehicleQueryOptions(params.vehicleId));
+  },
+  component: CustomerRequestRoute,
 });
+
+function CustomerRequestRoute() {
+  const { vehicleId } = Route.useParams();
+  return <CustomerRequestPage vehicleId={vehicleId} />;
+}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { publicVehicleQueryOptions } from '../../features/booking-requests/api/get-public-vehicle.ts';
+import { BookNowPage } from '../../features/booking-requests/components/book-now-page.tsx';
 import { parseId } from '../-params.ts';
 
 export const Route = createFileRoute('/_public/book-now/$vehicleId')({
@@ -7,7 +8,14 @@ export const Route = createFileRoute('/_public/book-now/$vehicleId')({
     parse: ({ vehicleId }) => ({ vehicleId: parseId(vehicleId) }),
     stringify: ({ vehicleId }) => ({ vehicleId: String(vehicleId) }),
   },
-  component: () => (
-    <PlaceholderPage title="Book Now" line="Send a booking request for this vehicle; no account needed." />
-  ),
+  // Not awaited: the page shows the vehicle from the cached list at once, and its own states otherwise.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(publicVehicleQueryOptions(params.vehicleId));
+  },
+  component: BookNowRoute,
 });
+
+function BookNowRoute() {
+  const { vehicleId } = Route.useParams();
+  return <BookNowPage vehicleId={vehicleId} />;
+}

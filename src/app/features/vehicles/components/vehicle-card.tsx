@@ -43,7 +43,7 @@ export function VehicleCard({ vehicle, showAgency = false, action, eager = false
           </div>
         </dl>
         {showAgency || action ? (
-          <div className="vehicle-card__foot">
+          <div className={showAgency && action ? 'vehicle-card__foot vehicle-card__foot--split' : 'vehicle-card__foot'}>
             {showAgency ? <AgencyLine name={vehicle.agency_name} logo={vehicle.agency_logo} /> : null}
             {action ? <div className="vehicle-card__action">{action}</div> : null}
           </div>

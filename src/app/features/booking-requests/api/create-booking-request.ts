@@ -1,0 +1,23 @@
+import type { BookingRequestInput } from '#domain/schemas/booking-request';
+import type { OutboxRequest } from '../../../offline/outbox.ts';
+import { requestLabel } from '../request-label.ts';
+import { BOOKING_REQUESTS_KEY } from './booking-requests-key.ts';
+
+/**
+ * The outbox request for POST booking-requests/: a signed-in customer's request. Requests for one
+ * vehicle go in order; the customer's requests list is refreshed once the server has it.
+ */
+export function customerBookingRequest(
+  input: BookingRequestInput,
+  vehicle: { make: string; model: string },
+): OutboxRequest {
+  return {
+    kind: 'booking-request',
+    target: `vehicle:${input.vehicle_id}`,
+    method: 'POST',
+    url: 'booking-requests/',
+    json: input,
+    invalidate: [BOOKING_REQUESTS_KEY],
+    label: requestLabel(vehicle, input.start_date, input.end_date),
+  };
+}

@@ -1,0 +1,139 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm, useWatch } from 'react-hook-form';
+import type * as v from 'valibot';
+import type { PublicVehicle } from '#domain/api/vehicles';
+import { todayIso } from '#domain/dates';
+import { anonymousBookingRequestSchema, type AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
+import { Button } from '../../../components/button.tsx';
+import { TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { anonymousBookingRequest } from '../api/create-anonymous-booking-request.ts';
+import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
+import { EstimatedTotal } from './estimated-total.tsx';
+import { RefusalMessage } from './refusal-message.tsx';
+import { RequestOutcome } from './request-outcome.tsx';
+import { VehicleSummary } from './vehicle-summary.tsx';
+
+type FormValues = v.InferInput<typeof anonymousBookingRequestSchema>;
+
+const FIELDS = ['first_name', 'last_name', 'phone_number', 'email', 'start_date', 'end_date', 'message'] as const;
+
+/** SPEC §8. */
+const SUBMITTED = 'Booking request submitted successfully!';
+const FAILED = 'There was an error submitting your request.';
+
+/** A visitor's request for one vehicle (SPEC §2, §5): contact details, dates and a message. */
+export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, AnonymousBookingRequestInput>({
+    resolver: valibotResolver(anonymousBookingRequestSchema),
+    defaultValues: {
+      vehicle_id: vehicle.id,
+      first_name: '',
+      last_name: '',
+      phone_number: '',
+      email: '',
+      start_date: '',
+      end_date: '',
+      message: '',
+    },
+  });
+  const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
+  const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS);
+  const onSubmit = handleSubmit((input) => submit(anonymousBookingRequest(input, vehicle)));
+  const today = todayIso();
+
+  return (
+    <div className="request-layout">
+      <div className="request-layout__grid">
+        <aside className="request-layout__vehicle panel" aria-label="Vehicle">
+          <VehicleSummary vehicle={vehicle} />
+        </aside>
+        <div className="request-layout__form panel">
+          {delivery ? (
+            <RequestOutcome
+              delivery={delivery}
+              sentText={SUBMITTED}
+              next="/"
+              nextName="the vehicles"
+              nextLabel="Back to Available Vehicles"
+            />
+          ) : (
+            <form className="form" onSubmit={onSubmit} noValidate aria-label="Booking request">
+              {refusal ? <RefusalMessage title={FAILED} refusal={refusal} /> : null}
+              <fieldset className="form__section">
+                <legend className="form__section-title">Your details</legend>
+                <div className="form__row">
+                  <TextField
+                    label="First name"
+                    autoComplete="given-name"
+                    error={errors.first_name?.message}
+                    {...register('first_name')}
+                  />
+                  <TextField
+                    label="Last name"
+                    autoComplete="family-name"
+                    error={errors.last_name?.message}
+                    {...register('last_name')}
+                  />
+                </div>
+                <div className="form__row">
+                  <TextField
+                    label="Phone number"
+                    type="tel"
+                    autoComplete="tel"
+                    error={errors.phone_number?.message}
+                    {...register('phone_number')}
+                  />
+                  <TextField
+                    label="Email"
+                    type="email"
+                    autoComplete="email"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    error={errors.email?.message}
+                    {...register('email')}
+                  />
+                </div>
+              </fieldset>
+              <fieldset className="form__section">
+                <legend className="form__section-title">Rental dates</legend>
+                <div className="form__row">
+                  <TextField
+                    label="Start date"
+                    type="date"
+                    min={today}
+                    error={errors.start_date?.message}
+                    {...register('start_date')}
+                  />
+                  <TextField
+                    label="End date"
+                    type="date"
+                    min={startDate || today}
+                    error={errors.end_date?.message}
+                    {...register('end_date')}
+                  />
+                </div>
+                <EstimatedTotal pricePerDay={vehicle.price_per_day} startDate={startDate} endDate={endDate} />
+              </fieldset>
+              <TextAreaField
+                label="Message (optional)"
+                hint="Anything the agency should know, e.g. a child seat or a late pickup."
+                error={errors.message?.message}
+                {...register('message')}
+              />
+              <Button type="submit" className="form__submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Submit Request'}
+              </Button>
+              <p className="form__footer">The agency reviews your request and contacts you to confirm it.</p>
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

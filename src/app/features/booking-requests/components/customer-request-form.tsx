@@ -1,0 +1,178 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm, useWatch } from 'react-hook-form';
+import type * as v from 'valibot';
+import type { PickupLocationView, PublicVehicle } from '#domain/api/vehicles';
+import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from '#domain/constants';
+import { todayIso } from '#domain/dates';
+import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/booking-request';
+import { Button } from '../../../components/button.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
+import { customerBookingRequest } from '../api/create-booking-request.ts';
+import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
+import { EstimatedTotal } from './estimated-total.tsx';
+import { RefusalMessage } from './refusal-message.tsx';
+import { RequestOutcome } from './request-outcome.tsx';
+
+type FormValues = v.InferInput<typeof bookingRequestSchema>;
+
+const FIELDS = [
+  'start_date',
+  'end_date',
+  'pickup_time',
+  'dropoff_time',
+  'pickup_location_id',
+  'dropoff_location_id',
+  'message',
+] as const;
+
+/** SPEC §8's failure sentence; the spec leaves the success text open. */
+const FAILED = 'Failed to submit booking request.';
+const SENT = 'Booking request sent! We will let you know when it is reviewed.';
+
+/** "Leeds Station" names its city already; "Manchester Piccadilly" too; others get it added. */
+function locationLabel(location: PickupLocationView): string {
+  return location.name.toLowerCase().includes(location.city.toLowerCase())
+    ? location.name
+    : `${location.name}, ${location.city}`;
+}
+
+/**
+ * A signed-in customer's request (SPEC §2, §5): dates, times (09:00 and 18:00 by default), pickup
+ * and dropoff among the vehicle's pickup locations, and a message; beside it the vehicle's card and
+ * the estimated total for the chosen dates.
+ */
+export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
+  const locations = vehicle.pickup_locations;
+  // With one pickup location there is nothing to choose.
+  const only = locations.length === 1 ? String(locations[0]?.id ?? '') : '';
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, BookingRequestInput>({
+    resolver: valibotResolver(bookingRequestSchema),
+    defaultValues: {
+      vehicle_id: vehicle.id,
+      start_date: '',
+      end_date: '',
+      pickup_time: DEFAULT_PICKUP_TIME,
+      dropoff_time: DEFAULT_DROPOFF_TIME,
+      pickup_location_id: only,
+      dropoff_location_id: only,
+      message: '',
+    },
+  });
+  const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
+  const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS);
+  const onSubmit = handleSubmit((input) => submit(customerBookingRequest(input, vehicle)));
+  const today = todayIso();
+
+  return (
+    <div className="request-layout">
+      <div className="request-layout__grid">
+        <aside className="request-layout__vehicle" aria-label="Vehicle">
+          <VehicleCard vehicle={vehicle} eager />
+        </aside>
+        <div className="request-layout__form panel">
+          {delivery ? (
+            <RequestOutcome
+              delivery={delivery}
+              sentText={SENT}
+              next="/customer/dashboard"
+              nextName="your dashboard"
+              nextLabel="Go to your dashboard"
+              leaveWhenQueued
+            />
+          ) : locations.length === 0 ? (
+            <StatusMessage tone="warning">
+              This vehicle has no pickup location yet, so it cannot be requested. Please choose another vehicle.
+            </StatusMessage>
+          ) : (
+            <form className="form" onSubmit={onSubmit} noValidate aria-label="Booking request">
+              {refusal ? <RefusalMessage title={FAILED} refusal={refusal} /> : null}
+              <fieldset className="form__section">
+                <legend className="form__section-title">When</legend>
+                <div className="form__row">
+                  <TextField
+                    label="Start date"
+                    type="date"
+                    min={today}
+                    error={errors.start_date?.message}
+                    {...register('start_date')}
+                  />
+                  <TextField
+                    label="End date"
+                    type="date"
+                    min={startDate || today}
+                    error={errors.end_date?.message}
+                    {...register('end_date')}
+                  />
+                </div>
+                <EstimatedTotal pricePerDay={vehicle.price_per_day} startDate={startDate} endDate={endDate} />
+                <div className="form__row">
+                  <TextField
+                    label="Pickup time"
+                    type="time"
+                    error={errors.pickup_time?.message}
+                    {...register('pickup_time')}
+                  />
+                  <TextField
+                    label="Dropoff time"
+                    type="time"
+                    error={errors.dropoff_time?.message}
+                    {...register('dropoff_time')}
+                  />
+                </div>
+              </fieldset>
+              <fieldset className="form__section">
+                <legend className="form__section-title">Where</legend>
+                <div className="form__row">
+                  <SelectField
+                    label="Pickup location"
+                    error={errors.pickup_location_id?.message}
+                    {...register('pickup_location_id')}
+                  >
+                    {only ? null : <option value="">Choose a pickup location</option>}
+                    {locations.map((location) => (
+                      <option key={location.id} value={location.id}>
+                        {locationLabel(location)}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <SelectField
+                    label="Dropoff location"
+                    error={errors.dropoff_location_id?.message}
+                    {...register('dropoff_location_id')}
+                  >
+                    {only ? null : <option value="">Choose a dropoff location</option>}
+                    {locations.map((location) => (
+                      <option key={location.id} value={location.id}>
+                        {locationLabel(location)}
+                      </option>
+                    ))}
+                  </SelectField>
+                </div>
+              </fieldset>
+              <TextAreaField
+                label="Message (optional)"
+                hint="Anything the agency should know, e.g. a child seat or a late arrival."
+                error={errors.message?.message}
+                {...register('message')}
+              />
+              <Button type="submit" className="form__submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Submitting...' : 'Send Booking Request'}
+              </Button>
+              <p className="form__footer">
+                The agency reviews your request; once it is accepted you confirm it from Booking Requests.
+              </p>
+            </form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

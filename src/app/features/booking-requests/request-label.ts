@@ -1,0 +1,6 @@
+import { formatDate } from '../../lib/format.ts';
+
+/** How a request reads in the sync panel: "Booking request: Toyota Yaris, 12/05/2026 – 15/05/2026". */
+export function requestLabel(vehicle: { make: string; model: string }, startDate: string, endDate: string): string {
+  return `Booking request: ${vehicle.make} ${vehicle.model}, ${formatDate(startDate)} – ${formatDate(endDate)}`;
+}

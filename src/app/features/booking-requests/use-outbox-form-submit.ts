@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../lib/form-errors.ts';
+import { discardEntry, submitThroughOutbox, type OutboxRequest } from '../../offline/outbox.ts';
+
+/** sent: the server has it; queued: kept on this device until the connection (or the sign-in) returns. */
+export type Delivery = 'sent' | 'queued' | 'waiting-for-sign-in';
+
+/** The server's refusal: its sentence, and the field messages that no field of the form shows. */
+export interface Refusal {
+  message: string | null;
+  unplaced: string[];
+  /** A field shows a message (and has the focus), so the user is already looking at the problem. */
+  placed: boolean;
+}
+
+/**
+ * A request form's write through the outbox. A refusal puts the server's field messages next to
+ * the fields and drops the refused entry, so it does not also wait in "needs attention" while the
+ * form shows it; anything else ends the form's job (sent, or saved to be sent later).
+ */
+export function useOutboxFormSubmit<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[]) {
+  const [delivery, setDelivery] = useState<Delivery | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  async function submit(request: OutboxRequest): Promise<void> {
+    setRefusal(null);
+    let outcome: Awaited<ReturnType<typeof submitThroughOutbox>>;
+    try {
+      outcome = await submitThroughOutbox(request);
+    } catch {
+      // IndexedDB refused the write (private mode, full disk): nothing was saved.
+      setRefusal({
+        message: 'The request could not be saved on this device. Please try again.',
+        unplaced: [],
+        placed: false,
+      });
+      return;
+    }
+    if (outcome.status === 'refused') {
+      const unplaced = applyServerFieldErrors(outcome.fields, setError, fields);
+      const placed = Object.keys(outcome.fields ?? {}).some((name) => fields.includes(name));
+      setRefusal({ message: outcome.error || null, unplaced, placed });
+      void discardEntry(outcome.entry.id);
+      return;
+    }
+    if (outcome.status === 'sent') setDelivery('sent');
+    else setDelivery(outcome.entry.state === 'paused' ? 'waiting-for-sign-in' : 'queued');
+  }
+
+  return { submit, delivery, refusal };
+}

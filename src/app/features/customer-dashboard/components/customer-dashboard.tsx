@@ -1,0 +1,86 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Icon, type IconName } from '../../../components/icons.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { useOutboxEntries } from '../../../offline/outbox.ts';
+import '../customer-dashboard.css';
+
+interface Shortcut {
+  to: NonNullable<LinkProps['to']>;
+  title: string;
+  text: string;
+  icon: IconName;
+}
+
+const SHORTCUTS: Shortcut[] = [
+  {
+    to: '/public-customers/book-vehicle',
+    title: 'Book a Vehicle',
+    text: 'Browse the available vehicles and send a booking request.',
+    icon: 'car',
+  },
+  {
+    to: '/customer/booking-requests',
+    title: 'My Booking Requests',
+    text: 'Follow your requests and confirm the accepted ones.',
+    icon: 'inbox',
+  },
+  {
+    to: '/bookings/list',
+    title: 'My Bookings',
+    text: 'Your confirmed bookings, their dates and amounts.',
+    icon: 'calendar',
+  },
+];
+
+const plural = (count: number) => `${count} booking ${count === 1 ? 'request' : 'requests'}`;
+
+interface CustomerDashboardProps {
+  userId: number;
+  firstName: string;
+}
+
+/** `/customer/dashboard`: the welcome, the ways on, and the requests this device has not sent yet. */
+export function CustomerDashboard({ userId, firstName }: CustomerDashboardProps) {
+  // Only this customer's: a shared tablet may hold another account's requests, waiting for its sign-in.
+  const requests = useOutboxEntries({ kind: 'booking-request' }).filter(
+    (entry) => entry.userId === null || entry.userId === userId,
+  );
+  const refused = requests.filter((entry) => entry.state === 'attention' || entry.state === 'conflict').length;
+  const waiting = requests.length - refused;
+  return (
+    <div className="page">
+      <PageHeader
+        title={firstName ? `Welcome, ${firstName}!` : 'Welcome!'}
+        description="Book a vehicle, follow your booking requests and confirm them when they are accepted."
+      />
+      {waiting > 0 ? (
+        <StatusMessage tone="info">
+          {plural(waiting)} waiting to send. {waiting === 1 ? 'It goes' : 'They go'} automatically when the connection
+          returns.
+        </StatusMessage>
+      ) : null}
+      {refused > 0 ? (
+        <StatusMessage tone="warning">
+          {plural(refused)} could not be sent and {refused === 1 ? 'needs' : 'need'} your attention: open the pending
+          changes at the top of the page.
+        </StatusMessage>
+      ) : null}
+      <nav aria-label="Shortcuts">
+        <ul className="dashboard-shortcuts">
+          {SHORTCUTS.map((shortcut) => (
+            <li key={shortcut.to}>
+              <Link to={shortcut.to} className="dashboard-shortcut">
+                <span className="dashboard-shortcut__icon" aria-hidden="true">
+                  <Icon name={shortcut.icon} size={24} />
+                </span>
+                <span className="dashboard-shortcut__title">{shortcut.title}</span>
+                <span className="dashboard-shortcut__text">{shortcut.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
