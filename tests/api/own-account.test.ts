@@ -85,6 +85,13 @@ describe(`own account: customers/me/ and auth/password/ (${ENGINE})`, () => {
         password: 'a-new-password',
       });
       expect(noSession.status).toBe(401);
+      const { client } = await newCustomer();
+      const withoutCsrf = await client.post(
+        '/api/auth/password/',
+        { current_password: PASSWORD, password: 'a-new-password' },
+        { withoutCsrf: true },
+      );
+      expect(withoutCsrf.status).toBe(403);
 
       const staff = await signedIn(t.app, 'staff');
       expect((await staff.get('/api/customers/me/')).status).toBe(403);

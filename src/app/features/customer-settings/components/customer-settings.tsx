@@ -19,10 +19,7 @@ export function CustomerSettings() {
       <PageHeader title="Settings" description="Your details, driver's licence and password." />
       <section className="panel settings-panel">
         {customer.data ? (
-          <>
-            <LastUpdated dataUpdatedAt={customer.dataUpdatedAt} />
-            <ProfileForm customer={customer.data} />
-          </>
+          <ProfileForm customer={customer.data} lastUpdated={<LastUpdated dataUpdatedAt={customer.dataUpdatedAt} />} />
         ) : customer.isError ? (
           <StatusMessage
             tone="error"

@@ -13,8 +13,9 @@ export function KinFields({ number, register, errors }: KinFieldsProps) {
   const prefix = `next_of_kin${number}` as const;
   return (
     <fieldset className="form__section">
-      <legend className="form__section-title">Next of kin {number}</legend>
-      <p className="field__hint kin-fields__hint">Optional</p>
+      <legend className="form__section-title">
+        Next of kin {number} <span className="settings-legend__hint">(optional)</span>
+      </legend>
       <div className="form__row">
         <TextField
           label="First name"

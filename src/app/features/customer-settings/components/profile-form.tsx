@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
@@ -42,7 +42,7 @@ interface Outcome {
  * answers, else kept on the device and sent later. Edits still waiting to send are shown in the
  * form (and said to be waiting), so a stale server copy never overwrites what the customer typed.
  */
-export function ProfileForm({ customer }: { customer: ApiCustomer }) {
+export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; lastUpdated: ReactNode }) {
   const queryClient = useQueryClient();
   const entries = useOutboxEntries({ kind: 'own-customer-edit', target: 'customer:me' });
   const pending = useMemo(() => pendingEdits(entries), [entries]);
@@ -111,6 +111,7 @@ export function ProfileForm({ customer }: { customer: ApiCustomer }) {
       <h2 id="profile-form-title" className="settings-panel__title">
         Your details
       </h2>
+      {lastUpdated}
       {waiting && !isSubmitting ? (
         <StatusMessage tone="warning">
           Changes waiting to send: they are saved on this device and go to the server when you are back online.
