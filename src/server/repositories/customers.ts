@@ -1,39 +1,11 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { ApiCustomer } from '#domain/api/customers';
 import { formatMoney } from '#domain/money';
 import type { Customer, CustomerUpdate, Database, NewCustomer } from '../db/types.ts';
+import { updateUserAccount, type AccountChanges } from './users.ts';
 
-/** A customer as the API sends it (SPEC §3), never with storage keys. */
-export interface ApiCustomer {
-  id: number;
-  title: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  email: string;
-  national_id: string | null;
-  street_address: string | null;
-  address_line2: string | null;
-  city: string | null;
-  country: string | null;
-  /** The authorised URL that streams the private file, or null. */
-  drivers_license: string | null;
-  drivers_license_type: string | null;
-  next_of_kin1_first_name: string | null;
-  next_of_kin1_last_name: string | null;
-  next_of_kin1_id_number: string | null;
-  next_of_kin1_phone: string | null;
-  next_of_kin2_first_name: string | null;
-  next_of_kin2_last_name: string | null;
-  next_of_kin2_id_number: string | null;
-  next_of_kin2_phone: string | null;
-  /** The detail screen shows the Kin 2 tab only when this is true (SPEC §3). */
-  next_of_kin_2: boolean;
-  agency_id: number | null;
-  has_account: boolean;
-  created_at: string;
-  updated_at: string;
-  last_booking_date: string | null;
-}
+/** The wire type lives in the domain so the app reads the same shape the server writes. */
+export type { ApiCustomer };
 
 export interface CustomerAnalytics {
   totalBookings: number;
@@ -245,6 +217,30 @@ export async function updateCustomer(
     }
   }
   throw new Error(`customer ${id}: licence kept changing under a concurrent update`);
+}
+
+/**
+ * A customer's own edit: their record (and licence) as updateCustomer does, and the same names,
+ * e-mail and phone on their login, in one transaction, so the header and sign-in follow the
+ * record and a refused e-mail (DuplicateUserError) leaves both as they were.
+ */
+export async function updateOwnCustomer(
+  db: Kysely<Database>,
+  customer: { id: number; userId: number },
+  changes: CustomerChanges,
+  license: LicenseChange | undefined,
+  now: string,
+): Promise<{ previousKey: string | null } | undefined> {
+  const account: AccountChanges = {};
+  if (changes.first_name !== undefined) account.first_name = changes.first_name;
+  if (changes.last_name !== undefined) account.last_name = changes.last_name;
+  if (changes.email !== undefined) account.email = changes.email;
+  if (changes.phone_number !== undefined) account.phone_number = changes.phone_number;
+  return db.transaction().execute(async (trx) => {
+    const result = await updateCustomer(trx, customer.id, changes, license, now);
+    if (result) await updateUserAccount(trx, customer.userId, account);
+    return result;
+  });
 }
 
 export type DeleteCustomerOutcome = 'deleted' | 'not-found' | 'has-bookings' | 'has-account';

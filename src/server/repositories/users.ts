@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_CUSTOMER_TITLE, type AgencyStatus, type Role } from '#domain/constants';
 import type { Database, User } from '../db/types.ts';
+import { insertRefreshToken, revokeUserRefreshTokens, type NewRefreshToken } from './refresh-tokens.ts';
 
 /** The signed-in user as the API shows it (login, token refresh and auth/me). */
 export interface UserProfile {
@@ -190,6 +191,59 @@ export async function createCustomerAccount(db: Kysely<Database>, account: NewAc
 
 export async function updatePasswordHash(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** The user's password hash, to check the current password before a change. */
+export async function findPasswordHash(db: Kysely<Database>, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash;
+}
+
+/**
+ * A new password: the hash replaced, every refresh token of the user revoked (other devices must
+ * sign in again) and `session`, this device's new token, stored, in one transaction.
+ */
+export async function replacePassword(
+  db: Kysely<Database>,
+  userId: number,
+  passwordHash: string,
+  session: NewRefreshToken,
+  now: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, userId, passwordHash);
+    await revokeUserRefreshTokens(trx, userId, now);
+    // Again, as a new statement: on PostgreSQL a refresh that was rotating while the first revoke
+    // waited for its lock commits a successor that statement could not see; this one does.
+    await revokeUserRefreshTokens(trx, userId, now);
+    await insertRefreshToken(trx, session, now);
+  });
+}
+
+/** The fields a customer's login shares with their customer record: their own edit changes both. */
+export type AccountChanges = Partial<Pick<User, 'first_name' | 'last_name' | 'email' | 'phone_number'>>;
+
+/** Whether another user than `userId` has this e-mail address (in any case). */
+export async function isEmailTakenByOther(db: Kysely<Database>, email: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', lower(email)))
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Changes a user's names, e-mail or phone; an e-mail another user won a race for is a DuplicateUserError. */
+export async function updateUserAccount(db: Kysely<Database>, userId: number, changes: AccountChanges): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  try {
+    await db.updateTable('users').set(changes).where('id', '=', userId).execute();
+  } catch (error) {
+    const field = duplicateUserField(error);
+    if (field) throw new DuplicateUserError([field]);
+    throw error;
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   revokeRefreshFamily,
   rotateRefreshToken,
 } from '../repositories/refresh-tokens.ts';
-import { findUserProfile, type UserProfile } from '../repositories/users.ts';
+import { findUserProfile, replacePassword, type UserProfile } from '../repositories/users.ts';
 import {
   clearSessionCookies,
   hashToken,
@@ -58,6 +58,33 @@ export async function startSession(context: SessionContext, userId: number): Pro
   const access = await signAccessToken(deps, authUser(profile));
   setSessionCookies(request, reply, deps, { access, refresh: refresh.token });
   return profile;
+}
+
+/**
+ * Stores a new password and ends every other session of the user: all their refresh tokens are
+ * revoked and this device starts a new family with fresh cookies. Other devices keep their access
+ * token until it expires (at most ACCESS_TTL_SECONDS), then fail to refresh. False if the user is gone.
+ */
+export async function renewSessionAfterPasswordChange(
+  context: SessionContext,
+  userId: number,
+  passwordHash: string,
+): Promise<boolean> {
+  const { deps, request, reply } = context;
+  const profile = await findUserProfile(deps.db, userId);
+  if (!profile) return false;
+  const now = deps.now().toISOString();
+  const refresh = newOpaqueToken();
+  await replacePassword(
+    deps.db,
+    userId,
+    passwordHash,
+    { userId, tokenHash: refresh.hash, familyId: randomUUID(), expiresAt: refreshExpiry(deps) },
+    now,
+  );
+  const access = await signAccessToken(deps, authUser(profile));
+  setSessionCookies(request, reply, deps, { access, refresh: refresh.token });
+  return true;
 }
 
 /**

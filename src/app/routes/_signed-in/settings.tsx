@@ -1,6 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { ownCustomerQueryOptions } from '../../features/customers/api/get-own-customer.ts';
+import { CustomerSettings } from '../../features/customer-settings/components/customer-settings.tsx';
 
+/** `/settings`: a customer's own details, licence and password; staff settings come later. */
 export const Route = createFileRoute('/_signed-in/settings')({
-  component: () => <PlaceholderPage title="Settings" line="Welcome to Settings." />,
+  // Not awaited: a cached record shows at once, and without one the screen shows its own states.
+  loader: ({ context }) => {
+    if (context.user.role === 'customer') {
+      void context.queryClient.ensureQueryData(ownCustomerQueryOptions()).catch(() => undefined);
+    }
+  },
+  component: SettingsPage,
 });
+
+function SettingsPage() {
+  const role = Route.useRouteContext({ select: (context) => context.user.role });
+  if (role === 'customer') return <CustomerSettings />;
+  return <PlaceholderPage title="Settings" line="Welcome to Settings." />;
+}

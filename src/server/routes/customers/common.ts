@@ -1,6 +1,4 @@
-import * as v from 'valibot';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
-import { customerUpdateSchema } from '#domain/schemas/customer';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Customer } from '../../db/types.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
@@ -23,9 +21,6 @@ export const LICENSE_FIELD = 'drivers_license';
 /** SPEC §5: the staff forms take an image licence only, with these words. */
 export const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
 export const TOO_LARGE = 'File size should not exceed 5MB.';
-
-/** What a customer may change on their own record: not the title staff chose, nor who owns it. */
-export const ownCustomerUpdateSchema = v.omit(customerUpdateSchema, ['title']);
 
 /** The customer if the caller's agency may see it; another agency's is "not found", never "forbidden". */
 export async function loadCustomerInScope(deps: Deps, user: AuthUser, customerId: number): Promise<Customer> {
@@ -83,22 +78,34 @@ export async function withStoredFile<T>(deps: Deps, key: string | null, write: (
   }
 }
 
+/** What a customer write reports: the licence file it replaced, or undefined when the customer is gone. */
+type CustomerWrite = () => Promise<{ previousKey: string | null } | undefined>;
+
 /**
- * Writes a customer's changes and, with `license`, swaps the licence (null takes it away). The
- * replaced file is removed once the write has landed; a new file is removed if it did not.
+ * Runs a customer write that may swap the licence (`license`: a new stored file, null to take it
+ * away). The replaced file is removed once the write has landed; a new file is removed if it did not.
  */
+export async function writeCustomer(
+  deps: Deps,
+  license: { key: string; type: string } | null | undefined,
+  write: CustomerWrite,
+): Promise<void> {
+  const result = await withStoredFile(deps, license?.key ?? null, write);
+  if (!result) {
+    if (license) await deps.media.removePrivate(license.key);
+    throw notFound(CUSTOMER_NOT_FOUND);
+  }
+  if (result.previousKey) await deps.media.removePrivate(result.previousKey);
+}
+
+/** Writes a customer's changes and, with `license`, swaps the licence (null takes it away). */
 export async function saveCustomerChanges(
   deps: Deps,
   customerId: number,
   changes: CustomerChanges,
   license: { key: string; type: string } | null | undefined,
 ): Promise<void> {
-  const result = await withStoredFile(deps, license?.key ?? null, () =>
+  await writeCustomer(deps, license, () =>
     updateCustomer(deps.db, customerId, changes, license, deps.now().toISOString()),
   );
-  if (!result) {
-    if (license) await deps.media.removePrivate(license.key);
-    throw notFound(CUSTOMER_NOT_FOUND);
-  }
-  if (result.previousKey) await deps.media.removePrivate(result.previousKey);
 }

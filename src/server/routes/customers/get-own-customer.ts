@@ -8,7 +8,9 @@ export const getOwnCustomer = defineRoute({
   method: 'GET',
   url: 'customers/me/',
   access: ['customer'],
-  async handler({ deps, user }) {
+  async handler({ deps, reply, user }) {
+    // Private details: never kept by a shared cache, nor by the browser's HTTP cache.
+    reply.header('Cache-Control', 'private, no-store');
     const customer = await findCustomerByUserId(deps.db, user.id);
     if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
     return customerReply(deps, customer.id, null);

@@ -1,5 +1,6 @@
 import type { RouteRegistrar } from '../index.ts';
 import { agentSignup } from './agent-signup.ts';
+import { changePassword } from './change-password.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
 import { me } from './me.ts';
@@ -17,4 +18,5 @@ export const sessionRoutes: RouteRegistrar[] = [
   passwordReset,
   passwordResetConfirm,
   agentSignup,
+  changePassword,
 ];
