@@ -194,9 +194,9 @@ test.describe('phone (390×844)', () => {
       const boxes = await banner
         .locator('.topbar__menu, .topbar__brand, .topbar__end > *')
         .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
-      for (let index = 1; index < boxes.length; index += 1) {
-        expect(boxes[index]!.left).toBeGreaterThanOrEqual(boxes[index - 1]!.right - 0.5);
-      }
+      boxes.slice(1).forEach((box, index) => {
+        expect(box.left).toBeGreaterThanOrEqual((boxes[index]?.right ?? 0) - 0.5);
+      });
       expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(390);
       const nameLines = await banner
         .locator('.brand__name')
