@@ -5,6 +5,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/pwa/manifest.ts';
 import { sourceAliases } from './vitest.config.ts';
 
+/** The libraries the shell and the landing page run on (not the form, chart or date libraries of other screens). */
+const LANDING_VENDOR =
+  /node_modules[\\/](react|react-dom|scheduler|idb|workbox-window|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core|query-persist-client-core|react-query-persist-client))[\\/]/;
+/** The app code of the shell and the vehicle browse that `/` shows. */
+const LANDING_APP =
+  /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles|settings|session)[\\/]|lib[\\/](format|api-client)|offline[\\/]last-updated|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
+
 /** Changes with every build: part of the persisted cache's buster and shown in the update prompt. */
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
 
@@ -15,6 +22,11 @@ export default defineConfig({
       routesDirectory: 'src/app/routes',
       generatedRouteTree: 'src/app/route-tree.gen.ts',
       autoCodeSplitting: true,
+      // A route's loader travels with its screen: the queries it prefetches (and their API code)
+      // stay out of the initial bundle, which holds only the route tree and the guards.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
     }),
     react(),
     VitePWA({
@@ -33,6 +45,23 @@ export default defineConfig({
   ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { alias: sourceAliases },
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // What every first visit of `/` needs, in two files rather than twenty small ones: each
+        // separate chunk costs its own gzip dictionary and import boilerplate. Code that only
+        // other screens use stays out of both groups and loads with its route.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: LANDING_VENDOR },
+            { name: 'landing', test: LANDING_APP },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
 });
