@@ -4,7 +4,7 @@ import { useOnline } from '../../../offline/connectivity.ts';
 import { useLicenseFile } from '../api/get-license-file.ts';
 import { licenseFileProblem } from '../license-checks.ts';
 import type { PendingLicense } from '../profile-values.ts';
-import { useObjectUrl } from '../use-object-url.ts';
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { LicenseImage } from './license-image.tsx';
 
 export const NO_LICENSE = "No driver's license uploaded yet.";

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { discardEntry, submitThroughOutbox, useOutboxEntries, type OutboxEntry } from '../../../../offline/outbox.ts';
 import { LICENSE_FIELD, ownCustomerEditRequest } from '../../../customers/api/update-own-customer.ts';
-import { useObjectUrl } from './use-object-url.ts';
+import { useObjectUrl } from '../../../../lib/use-object-url.ts';
 
 export type UploadState =
   | { status: 'idle' }
