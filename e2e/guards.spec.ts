@@ -203,3 +203,37 @@ test('a customer signs out and in again as someone else without seeing their pag
   await expectLanding(page, '/customer/dashboard', '/staff/dashboard');
   await expect(page.getByRole('navigation', { name: 'Customer' })).toHaveCount(0);
 });
+
+test('when another account signs in elsewhere, the previous account’s cached data goes', async ({ context, page }) => {
+  await signInByApi(context, 'customer');
+  await page.goto('/customer/booking-requests');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The persister saves at most once a second.
+  await page.waitForTimeout(1_500);
+
+  // Another person signs in with these cookies outside this page (another tab, another app).
+  const suffix = Date.now().toString(36);
+  const csrf = (await (await context.request.get('/api/csrf/')).json()) as { csrfToken: string };
+  const registered = await context.request.post('/api/register/customer/', {
+    headers: { 'X-CSRFToken': csrf.csrfToken },
+    data: {
+      email: `other-${suffix}@example.com`,
+      username: `other-${suffix}`,
+      phone_number: '+44 20 7946 0555',
+      first_name: 'Other',
+      last_name: 'Person',
+      password: 'other-pass-1',
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const login = await context.request.post('/api/login/', {
+    headers: { 'X-CSRFToken': csrf.csrfToken },
+    data: { username: `other-${suffix}`, password: 'other-pass-1' },
+  });
+  expect(login.ok()).toBe(true);
+
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Other Person')).toBeVisible();
+  await expect(page.getByText('You have no booking requests yet.')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});

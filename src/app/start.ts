@@ -1,9 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { csrfToken, onSessionEnded } from './lib/api-client.ts';
-import { onSessionLost, revalidateSessionOnStart, setSession } from './features/session/api/get-session.ts';
+import {
+  onSessionLost,
+  revalidateSessionOnStart,
+  sessionQueryOptions,
+  setSession,
+} from './features/session/api/get-session.ts';
 import { startConnectivity } from './offline/connectivity.ts';
 import { startOutbox } from './offline/outbox.ts';
-import { restorePersistedCache, startPersisting } from './offline/persister.ts';
+import { cacheUser, restorePersistedCache, startPersisting, switchCacheUser } from './offline/persister.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -35,7 +40,16 @@ export async function startApp(): Promise<AppContext> {
   // A failed token refresh ends the session; whenever the signed-in user is gone, the guards of
   // the current page run again and decide where to go.
   onSessionEnded(() => setSession(queryClient, null));
-  onSessionLost(queryClient, () => void router.invalidate());
+  onSessionLost(queryClient, () => {
+    const session = sessionQueryOptions().queryKey;
+    const user = queryClient.getQueryData(session);
+    // A sign-in through the app has switched the cache already: this acts on changes made elsewhere.
+    const switched =
+      user && user.id !== cacheUser()
+        ? switchCacheUser(user.id, queryClient, (query) => query.queryHash === JSON.stringify(session))
+        : undefined;
+    void Promise.resolve(switched).finally(() => void router.invalidate());
+  });
   revalidateSessionOnStart(queryClient);
   return { queryClient, router };
 }

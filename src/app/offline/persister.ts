@@ -187,3 +187,25 @@ export async function setCacheUser(userId: number | null, queryClient: QueryClie
   rememberCacheUser(userId);
   await forgetCache(queryClient);
 }
+
+/**
+ * Someone else is signed in than the user the cache holds data for, and the change was made
+ * outside this page (another tab, a session renewed by another person). Everything saved goes;
+ * queries no screen shows leave memory, and the ones on screen start again for the new user, so
+ * the previous user's answers stop showing at once. `keep` spares the query that told us (the session).
+ */
+export async function switchCacheUser(
+  userId: number,
+  queryClient: QueryClient,
+  keep: (query: Query) => boolean,
+): Promise<void> {
+  if (cacheUser() === userId) return;
+  rememberCacheUser(userId);
+  queryClient.removeQueries({ type: 'inactive', predicate: (query) => !keep(query) });
+  try {
+    await persister().removeClient();
+  } catch (error) {
+    console.warn('The saved query cache could not be removed.', error);
+  }
+  await queryClient.resetQueries({ predicate: (query) => !keep(query) });
+}
