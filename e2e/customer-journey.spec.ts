@@ -50,7 +50,10 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       // Register from the public sidebar.
       await page.goto('/');
       await openMenu();
-      await page.getByRole('navigation', { name: 'Public' }).getByRole('link', { name: 'Register', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Public' })
+        .getByRole('link', { name: 'Register', exact: true })
+        .click();
       await main.getByLabel('First name', { exact: true }).fill('Jo');
       await main.getByLabel('Last name', { exact: true }).fill('Journey');
       await main.getByLabel('Username', { exact: true }).fill(user.username);
