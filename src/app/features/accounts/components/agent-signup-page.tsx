@@ -14,6 +14,7 @@ import { useAgentSignup } from '../api/agent-signup.ts';
 import { failureMessage } from '../failure-message.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
+import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import '../accounts.css';
 
 const FIELDS = ['agency_name', 'first_name', 'last_name', 'email', 'phone_number', 'username', 'password'] as const;
@@ -30,7 +31,7 @@ export function AgentSignupPage() {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<v.InferInput<typeof agentSignupSchema>, unknown, AgentSignupInput>({
     resolver: valibotResolver(agentSignupSchema),
     defaultValues: {
@@ -43,6 +44,8 @@ export function AgentSignupPage() {
       password: '',
     },
   });
+
+  useDirtyForm(isDirty && !signup.isSuccess);
 
   const onSubmit = handleSubmit((input) =>
     signup.mutate(input, {

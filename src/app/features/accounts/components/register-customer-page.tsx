@@ -15,6 +15,7 @@ import { failureMessage } from '../failure-message.ts';
 import { useRedirectToLogin } from '../use-redirect-to-login.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
+import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import '../accounts.css';
 
 const FIELDS = ['email', 'username', 'phone_number', 'first_name', 'last_name', 'password'] as const;
@@ -27,11 +28,13 @@ export function RegisterCustomerPage() {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<v.InferInput<typeof customerRegistrationSchema>, unknown, CustomerRegistrationInput>({
     resolver: valibotResolver(customerRegistrationSchema),
     defaultValues: { first_name: '', last_name: '', username: '', email: '', phone_number: '', password: '' },
   });
+
+  useDirtyForm(isDirty && !registration.isSuccess);
 
   const onSubmit = handleSubmit((input) =>
     registration.mutate(input, {

@@ -12,6 +12,7 @@ import { EstimatedTotal } from './estimated-total.tsx';
 import { RefusalMessage } from './refusal-message.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { VehicleSummary } from './vehicle-summary.tsx';
+import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 
 type FormValues = v.InferInput<typeof anonymousBookingRequestSchema>;
 
@@ -28,7 +29,7 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
     handleSubmit,
     control,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, AnonymousBookingRequestInput>({
     resolver: valibotResolver(anonymousBookingRequestSchema),
     defaultValues: {
@@ -44,6 +45,8 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
   });
   const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
   const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS);
+  // A new version of the app waits rather than reload over a request being written.
+  useDirtyForm(isDirty && delivery === null);
   const onSubmit = handleSubmit((input) => submit(anonymousBookingRequest(input, vehicle)));
   const today = todayIso();
 

@@ -14,6 +14,7 @@ import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
 import { EstimatedTotal } from './estimated-total.tsx';
 import { RefusalMessage } from './refusal-message.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
+import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 
 type FormValues = v.InferInput<typeof bookingRequestSchema>;
 
@@ -52,7 +53,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
     handleSubmit,
     control,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, BookingRequestInput>({
     resolver: valibotResolver(bookingRequestSchema),
     defaultValues: {
@@ -68,6 +69,8 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
   });
   const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
   const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS);
+  // A new version of the app waits rather than reload over a request being written.
+  useDirtyForm(isDirty && delivery === null);
   const onSubmit = handleSubmit((input) => submit(customerBookingRequest(input, vehicle)));
   const today = todayIso();
 

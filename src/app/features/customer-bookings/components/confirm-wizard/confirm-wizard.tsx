@@ -3,6 +3,7 @@ import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { ApiCustomer } from '#domain/api/customers';
 import { Button } from '../../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { useDirtyForm } from '../../../../lib/dirty-forms.ts';
 import { useOnline } from '../../../../offline/connectivity.ts';
 import { useCurrency } from '../../../settings/api/get-settings.ts';
 import { VehicleThumb } from '../vehicle-thumb.tsx';
@@ -29,6 +30,8 @@ export function ConfirmWizard({ request, customer, onConfirmed }: ConfirmWizardP
   const [payNow, setPayNow] = useState(true);
   const upload = useLicenseUpload();
   const detailsForm = useDetailsForm(customer);
+  // A new version of the app waits rather than reload over details being edited.
+  useDirtyForm(detailsForm.formState.isDirty);
   const online = useOnline();
   const currency = useCurrency();
   const headingId = useId();
