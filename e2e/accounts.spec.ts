@@ -82,7 +82,8 @@ for (const [width, use] of [
   ['phone', PHONE],
 ] as const) {
   test.describe(`${width} (${use.viewport.width}×${use.viewport.height})`, () => {
-    test.use(use);
+    // page.route does not see requests a service worker handles, and these screens need none.
+    test.use({ ...use, serviceWorkers: 'block' });
 
     test('a visitor registers, is sent to /login after the pause, and signs in', async ({ page }) => {
       const user = newUser('rita');

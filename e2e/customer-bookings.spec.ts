@@ -231,77 +231,82 @@ for (const [label, device, vehicleIndex, daysAhead] of [
 test.describe('errors and empty states', () => {
   test.use(DESKTOP);
 
-  test('upload failure, missing details and a refused confirmation are reported', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await freshCustomer(context.request);
-    const created = await bookingRequest(context.request, 2, 660);
-    await staffAccepts(baseURL, created.id);
+  test.describe('with the network answered by the test', () => {
+    // page.route does not see requests a service worker handles: these tests do without one.
+    test.use({ serviceWorkers: 'block' });
 
-    await page.goto(`/customer/booking-requests/${created.id}/confirm`);
-    const next = page.getByRole('button', { name: 'Next' });
-    await expect(next).toBeDisabled();
+    test('upload failure, missing details and a refused confirmation are reported', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await freshCustomer(context.request);
+      const created = await bookingRequest(context.request, 2, 660);
+      await staffAccepts(baseURL, created.id);
 
-    // A refusal (4xx is final; the outbox would retry a 5xx) marks the step invalid.
-    await page.route('**/api/customers/me/', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({
-            status: 415,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: 'The licence must be an image (JPG, PNG, etc.) or a PDF.' }),
-          })
-        : route.fallback(),
-    );
-    const input = page.getByLabel('Upload License');
-    await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.getByText('Upload failed. Please try again.')).toBeVisible();
-    await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('list', { name: 'Progress' }).getByText('(needs attention)')).toBeAttached();
-    await expect(next).toBeDisabled();
-    // Nothing lingers in the sync panel: the screen said what went wrong.
-    await expect(page.getByRole('button', { name: /^Online$/ })).toBeVisible();
-    await page.unroute('**/api/customers/me/');
+      await page.goto(`/customer/booking-requests/${created.id}/confirm`);
+      const next = page.getByRole('button', { name: 'Next' });
+      await expect(next).toBeDisabled();
 
-    await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.getByText('License uploaded')).toBeVisible();
-    await next.click();
-    await page.getByRole('button', { name: 'Next' }).click();
+      // A refusal (4xx is final; the outbox would retry a 5xx) marks the step invalid.
+      await page.route('**/api/customers/me/', (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({
+              status: 415,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: 'The licence must be an image (JPG, PNG, etc.) or a PDF.' }),
+            })
+          : route.fallback(),
+      );
+      const input = page.getByLabel('Upload License');
+      await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.getByText('Upload failed. Please try again.')).toBeVisible();
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('list', { name: 'Progress' }).getByText('(needs attention)')).toBeAttached();
+      await expect(next).toBeDisabled();
+      // Nothing lingers in the sync panel: the screen said what went wrong.
+      await expect(page.getByRole('button', { name: /^Online$/ })).toBeVisible();
+      await page.unroute('**/api/customers/me/');
 
-    // Required details missing: the group opens and the messages sit next to the fields.
-    await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByText('National ID is required.')).toBeVisible();
-    await expect(page.getByLabel('National ID')).toBeFocused();
-    await page.getByLabel('National ID').fill('ZX998877A');
-    await page.getByLabel('Street address').fill('1 Quay Street');
-    await page.getByLabel('City').fill('Bristol');
-    await page.getByLabel('Country').fill('United Kingdom');
+      await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.getByText('License uploaded')).toBeVisible();
+      await next.click();
+      await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.route('**/api/booking-request/*/finalize/', (route) =>
-      route.fulfill({
-        status: 409,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: 'This vehicle is already booked from 01/01/2030 to 03/01/2030.' }),
-      }),
-    );
-    await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByText('Failed to confirm booking.')).toBeVisible();
-    await expect(page.getByText('This vehicle is already booked from 01/01/2030 to 03/01/2030.')).toBeVisible();
-    await expectAccessible(page);
-    await page.unroute('**/api/booking-request/*/finalize/');
+      // Required details missing: the group opens and the messages sit next to the fields.
+      await page.getByRole('button', { name: 'Confirm Booking' }).click();
+      await expect(page.getByText('National ID is required.')).toBeVisible();
+      await expect(page.getByLabel('National ID')).toBeFocused();
+      await page.getByLabel('National ID').fill('ZX998877A');
+      await page.getByLabel('Street address').fill('1 Quay Street');
+      await page.getByLabel('City').fill('Bristol');
+      await page.getByLabel('Country').fill('United Kingdom');
 
-    // Back and forth keeps what was typed.
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('1 Quay Street')).toBeVisible();
-    await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
+      await page.route('**/api/booking-request/*/finalize/', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'This vehicle is already booked from 01/01/2030 to 03/01/2030.' }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Confirm Booking' }).click();
+      await expect(page.getByText('Failed to confirm booking.')).toBeVisible();
+      await expect(page.getByText('This vehicle is already booked from 01/01/2030 to 03/01/2030.')).toBeVisible();
+      await expectAccessible(page);
+      await page.unroute('**/api/booking-request/*/finalize/');
 
-    // The wizard of a request already booked says so and leads to the booking.
-    await page.goto(`/customer/booking-requests/${created.id}/confirm`);
-    await expect(page.getByText('This booking request is already confirmed.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View Booking Details' })).toBeVisible();
+      // Back and forth keeps what was typed.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText('1 Quay Street')).toBeVisible();
+      await page.getByRole('button', { name: 'Confirm Booking' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
+
+      // The wizard of a request already booked says so and leads to the booking.
+      await page.goto(`/customer/booking-requests/${created.id}/confirm`);
+      await expect(page.getByText('This booking request is already confirmed.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'View Booking Details' })).toBeVisible();
+    });
   });
 
   test('unknown ids, a pending request and a customer with nothing yet', async ({ page, context, browser }) => {
