@@ -111,6 +111,46 @@ describe(`own account: customers/me/ and auth/password/ (${ENGINE})`, () => {
   });
 
   describe('PATCH customers/me/', () => {
+    it('answers a cut-short or malformed upload with a 400 and changes nothing', async () => {
+      const { client, customerId } = await newCustomer();
+      const before = await customerRow(customerId);
+      const png = (await pngFile('licence.png')).data;
+      const boundary = '----fleet-test-boundary';
+      const whole = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="city"\r\n\r\nHalifax\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="drivers_license"; filename="l.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const cases: [string, Buffer | string, string][] = [
+        [
+          'cut off mid-file',
+          whole.subarray(0, whole.length - png.length / 2 - 10),
+          `multipart/form-data; boundary=${boundary}`,
+        ],
+        [
+          'cut off mid-field',
+          `--${boundary}\r\nContent-Disposition: form-data; name="city"\r\n\r\nHal`,
+          `multipart/form-data; boundary=${boundary}`,
+        ],
+        ['no boundary', 'x', 'multipart/form-data'],
+        ['another boundary', whole, 'multipart/form-data; boundary=zzz'],
+      ];
+      for (const [name, payload, type] of cases) {
+        const reply = await client.raw<ErrorBody>('PATCH', '/api/customers/me/', payload, type);
+        expect(reply.status, name).toBe(400);
+        expect(reply.body.error, name).toBe(
+          'The upload was cut short or is not a well-formed multipart form. Please send it again.',
+        );
+      }
+      const after = await customerRow(customerId);
+      expect(after.city).toBe(before.city);
+      expect(after.drivers_license_key).toBe(before.drivers_license_key);
+    });
+
     it('saves details, address and next of kin; name, e-mail and phone change on the login too', async () => {
       const { client, userId, customerId, username } = await newCustomer();
       const reply = await client.multipart<ApiCustomer>('PATCH', '/api/customers/me/', {

@@ -82,6 +82,16 @@ export class TestClient {
     });
   }
 
+  /** A body sent as given, with its content type (malformed uploads, hostile input). */
+  async raw<T = unknown>(
+    method: 'POST' | 'PATCH',
+    url: string,
+    payload: string | Buffer,
+    contentType: string,
+  ): Promise<Reply<T>> {
+    return this.send<T>(method, url, payload, { headers: { 'content-type': contentType } });
+  }
+
   /** Signs in through the real login call. */
   async login(username: string, password = 'fleet-demo'): Promise<Reply> {
     const reply = await this.post('/api/login/', { username, password });

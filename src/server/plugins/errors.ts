@@ -16,6 +16,17 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart form.',
 };
 
+/**
+ * What the multipart parser (busboy) throws for a body it cannot read: an upload cut short (a
+ * phone losing signal), no or the wrong boundary. They carry no status, so they would pass for
+ * our own failures; they are the client's. (Issue 9 reworks uploads to stream; this keeps the
+ * answer right meanwhile.)
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|Boundary required|\w+ terminated early due to unexpected end of multipart data)$/;
+const MALFORMED_MULTIPART_MESSAGE =
+  'The upload was cut short or is not a well-formed multipart form. Please send it again.';
+
 /** One place turns every error into `{ error, fields? }`; a 5xx never shows its internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -24,6 +35,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.statusCode)
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (typeof error.statusCode !== 'number' && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.code(400).send({ error: MALFORMED_MULTIPART_MESSAGE });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
