@@ -354,6 +354,37 @@ test.describe('customer', () => {
     // page.route sees the outbox's POST only without the service worker in between.
     test.use({ serviceWorkers: 'block' });
 
+    test('a server failure says so, keeps the request and sends it again, then reports it sent', async ({
+      page,
+      request,
+    }) => {
+      const vehicle = await bookableVehicle(request, 8);
+      const when = week(12);
+      const email = `retry-${uniqueSuffix()}@example.com`;
+      let failures = 0;
+      await page.route('**/api/rentals/booking-requests/', async (route) => {
+        if (failures >= 1) return route.continue();
+        failures += 1;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable."}' });
+      });
+
+      await page.goto(`/book-now/${vehicle.id}`);
+      await fillVisitor(page, email, when);
+      await page.getByRole('button', { name: 'Submit Request' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'There was an error submitting your request.' }),
+      ).toContainText('It is saved on this device and will be sent again automatically.');
+      // The outbox tries again after its backoff; the screen then says the request went, and moves on.
+      await expect(page.getByRole('status').filter({ hasText: 'Booking request submitted successfully!' })).toBeVisible(
+        {
+          timeout: 15_000,
+        },
+      );
+      await expect(page).toHaveURL('/', { timeout: 10_000 });
+      const rows = await requestsOf(request, email);
+      expect(rows).toHaveLength(1);
+    });
+
     test('a refusal shows "Failed to submit booking request." and the field messages', async ({
       page,
       context,

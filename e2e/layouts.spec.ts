@@ -133,9 +133,16 @@ test.describe('a signed-in customer on the public pages', () => {
     await expect(page).toHaveURL(/\/customer\/dashboard$/);
 
     await page.goto('/');
+    await expect(sidebar(page, 'Public').getByRole('link', { name: 'Register', exact: true })).toHaveCount(0);
+    // Their requests go with their account, not through the visitors' form.
+    await expect(page.getByRole('link', { name: /^Request to Book: / }).first()).toHaveAttribute(
+      'href',
+      /^\/public-customers\/book-vehicle\/\d+$/,
+    );
     await sidebar(page, 'Public').getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(sidebar(page, 'Public').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(sidebar(page, 'Public').getByRole('link', { name: 'Register', exact: true })).toBeVisible();
   });
 
   test('is sent from /login to their dashboard', async ({ context, page }) => {
@@ -173,6 +180,21 @@ test.describe('phone (390×844)', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
+  });
+
+  test('the open menu keeps the keyboard inside it', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('complementary');
+    for (let press = 0; press < 14; press += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await drawer.evaluate((aside) => aside.contains(document.activeElement));
+      const onPage = await page.evaluate(() => document.activeElement !== document.body);
+      // Past the drawer's last link the focus may go to the browser itself, never to the page behind.
+      if (onPage) expect(inside, `Tab ${press + 1}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
   });
 
   test('tapping the entry of the page already shown closes the menu', async ({ page }) => {

@@ -19,7 +19,7 @@ export const E2E_FLAG = 'fleet.e2e';
 const DRAIN_INTERVAL_MS = 30_000;
 const MIN_WAKE_MS = 500;
 
-type Message = { type: 'changed' } | { type: 'sent'; invalidate: readonly (readonly unknown[])[] };
+type Message = { type: 'changed' } | { type: 'sent'; id: string; invalidate: readonly (readonly unknown[])[] };
 
 /** What e2e tests drive through `window.__fleetOutbox` (only with the e2e flag). */
 export interface OutboxTestHook {
@@ -84,8 +84,9 @@ function getOutbox(): Outbox {
     isOnline: () => onlineManager.isOnline(),
     onSent(entry) {
       invalidateKeys(queryClient, entry.request.invalidate);
-      post({ type: 'sent', invalidate: entry.request.invalidate });
+      post({ type: 'sent', id: entry.id, invalidate: entry.request.invalidate });
       settleWaiter(entry.id, { status: 'sent' });
+      notifySent(entry.id);
     },
     onChange() {
       void refresh();
@@ -227,6 +228,30 @@ function checkWaiters(entries: readonly OutboxEntry[]): void {
   }
 }
 
+const sentListeners = new Map<string, Set<() => void>>();
+
+function notifySent(id: string): void {
+  sentListeners.get(id)?.forEach((listener) => listener());
+  sentListeners.delete(id);
+}
+
+/**
+ * Calls `listener` once the server has accepted entry `id`, sent from this tab or another: a form
+ * that said "saved, will be sent" can then say it was. Returns the function that stops listening.
+ */
+export function onEntrySent(id: string, listener: () => void): () => void {
+  let listeners = sentListeners.get(id);
+  if (!listeners) {
+    listeners = new Set();
+    sentListeners.set(id, listeners);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) sentListeners.delete(id);
+  };
+}
+
 /** How long a form waits for the server before it tells the user the write is saved for later. */
 const SUBMIT_WAIT_MS = 10_000;
 
@@ -266,7 +291,10 @@ export function startOutbox(client: QueryClient): () => void {
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(OUTBOX_SYNC_TAG);
     channel.onmessage = (event: MessageEvent<Message>) => {
-      if (event.data.type === 'sent') invalidateKeys(queryClient, event.data.invalidate);
+      if (event.data.type === 'sent') {
+        invalidateKeys(queryClient, event.data.invalidate);
+        notifySent(event.data.id);
+      }
       void refresh();
       // Another tab queued something: if this tab holds the lock, it must send it.
       requestDrain();

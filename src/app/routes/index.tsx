@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { buttonClass } from '../components/button.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { useSession } from '../features/session/api/get-session.ts';
 import { publicVehiclesQueryOptions } from '../features/vehicles/api/list-public-vehicles.ts';
 import { PublicVehicleBrowse } from '../features/vehicles/components/public-vehicle-browse.tsx';
 
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/')({
 });
 
 function LandingPage() {
+  // A signed-in customer asks with their account (no contact details to type again).
+  const customer = useSession()?.role === 'customer';
   return (
     <PublicLayout>
       <PageHeader title="Available Vehicles" />
@@ -25,7 +28,7 @@ function LandingPage() {
         // Only a link here: the request form is its own route's code, so `/` stays light.
         cardAction={(vehicle) => (
           <Link
-            to="/book-now/$vehicleId"
+            to={customer ? '/public-customers/book-vehicle/$vehicleId' : '/book-now/$vehicleId'}
             params={{ vehicleId: vehicle.id }}
             className={buttonClass('primary', 'sm')}
             aria-label={`Request to Book: ${vehicle.make} ${vehicle.model}`}

@@ -43,22 +43,39 @@ export function AppShell({
   const mainRef = useRef<HTMLElement>(null);
   const sidebarId = `${label.toLowerCase()}-sidebar`;
 
+  // Where the focus goes once the drawer has closed (the rest of the page is inert until then).
+  const focusAfterClose = useRef<'menu' | 'main' | null>(null);
+
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      if (focusAfterClose.current === 'menu') menuButton.current?.focus();
+      if (focusAfterClose.current === 'main') mainRef.current?.focus();
+      focusAfterClose.current = null;
+      return;
+    }
     // The drawer comes before the top bar in the page, so keyboard users are taken into it.
     sidebar.current?.querySelector<HTMLElement>('a[href], button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      focusAfterClose.current = 'menu';
       setOpenOn(null);
-      menuButton.current?.focus();
+    };
+    // Widened past the drawer's breakpoint, the sidebar is a column again and nothing may stay inert.
+    const wide = window.matchMedia('(min-width: 900px)');
+    const onWide = () => {
+      if (wide.matches) setOpenOn(null);
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    wide.addEventListener('change', onWide);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      wide.removeEventListener('change', onWide);
+    };
   }, [open]);
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" inert={open}>
         Skip to content
       </a>
       {/* A tap on a link closes the drawer, also the link of the page already shown (no navigation follows). */}
@@ -69,9 +86,9 @@ export function AppShell({
         data-open={open}
         onClick={(event) => {
           if (!open || !(event.target instanceof Element) || !event.target.closest('a[href]')) return;
-          setOpenOn(null);
           // The drawer hides with the focused link in it: focus moves on to the page.
-          mainRef.current?.focus();
+          focusAfterClose.current = 'main';
+          setOpenOn(null);
         }}
       >
         <div className="sidebar__brand">
@@ -88,7 +105,8 @@ export function AppShell({
         </nav>
       </aside>
       {open ? <div className="shell__backdrop" aria-hidden="true" onClick={() => setOpenOn(null)} /> : null}
-      <header className="topbar">
+      {/* While the drawer is open it is the only thing the keyboard and screen readers reach. */}
+      <header className="topbar" inert={open}>
         <button
           ref={menuButton}
           type="button"
@@ -109,7 +127,7 @@ export function AppShell({
           {headerExtra}
         </div>
       </header>
-      <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
+      <main ref={mainRef} id="main" className="shell__main" tabIndex={-1} inert={open}>
         {children}
       </main>
     </div>

@@ -15,6 +15,12 @@ const PublicAccountBadge = lazy(() =>
   import('./public-account.tsx').then((module) => ({ default: module.PublicAccountBadge })),
 );
 
+/** Signed in already: nothing to register for. */
+const SIGNED_IN_PUBLIC_NAV = PUBLIC_NAV.map((section) => ({
+  ...section,
+  items: section.items.filter((item) => item.to !== '/register-customer'),
+}));
+
 /**
  * The visitors' frame: public sidebar with the Login button. A signed-in customer reading the
  * public pages sees who they are, a way to their dashboard and Logout instead.
@@ -25,7 +31,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <AppShell
       home="/"
       label="Public"
-      sections={PUBLIC_NAV}
+      sections={user ? SIGNED_IN_PUBLIC_NAV : PUBLIC_NAV}
       sidebarFooter={
         user ? (
           <Suspense fallback={null}>

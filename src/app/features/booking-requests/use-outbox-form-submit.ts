@@ -1,10 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { onlineManager } from '@tanstack/react-query';
 import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { discardEntry, submitThroughOutbox, type OutboxRequest } from '../../offline/outbox.ts';
+import { SERVER_UNREACHABLE } from '../../offline/outbox-policy.ts';
+import { discardEntry, onEntrySent, submitThroughOutbox, type OutboxRequest } from '../../offline/outbox.ts';
 
-/** sent: the server has it; queued: kept on this device until the connection (or the sign-in) returns. */
-export type Delivery = 'sent' | 'queued' | 'waiting-for-sign-in';
+/**
+ * sent: the server has it. The others keep it on this device and send it later: offline (no
+ * server reached), retrying (the server failed, 5xx), queued (no answer yet, e.g. waiting behind
+ * an earlier write), waiting-for-sign-in (the session ended).
+ */
+export type Delivery = 'sent' | 'offline' | 'retrying' | 'queued' | 'waiting-for-sign-in';
+
+const online = () => onlineManager.isOnline();
 
 /** The server's refusal: its sentence, and the field messages that no field of the form shows. */
 export interface Refusal {
@@ -22,6 +30,13 @@ export interface Refusal {
 export function useOutboxFormSubmit<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[]) {
   const [delivery, setDelivery] = useState<Delivery | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+
+  // A request kept for later may still go while the screen is open: then the screen says it went.
+  useEffect(() => {
+    if (pendingId === null) return;
+    return onEntrySent(pendingId, () => setDelivery('sent'));
+  }, [pendingId]);
 
   async function submit(request: OutboxRequest): Promise<void> {
     setRefusal(null);
@@ -44,8 +59,15 @@ export function useOutboxFormSubmit<T extends FieldValues>(setError: UseFormSetE
       void discardEntry(outcome.entry.id);
       return;
     }
-    if (outcome.status === 'sent') setDelivery('sent');
-    else setDelivery(outcome.entry.state === 'paused' ? 'waiting-for-sign-in' : 'queued');
+    if (outcome.status === 'sent') {
+      setDelivery('sent');
+      return;
+    }
+    const { entry } = outcome;
+    setPendingId(entry.id);
+    if (entry.state === 'paused') setDelivery('waiting-for-sign-in');
+    else if (entry.attempts === 0 && entry.lastError === null) setDelivery(online() ? 'queued' : 'offline');
+    else setDelivery(entry.lastError === SERVER_UNREACHABLE ? 'offline' : 'retrying');
   }
 
   return { submit, delivery, refusal };

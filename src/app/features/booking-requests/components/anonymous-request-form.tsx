@@ -61,6 +61,7 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
             <RequestOutcome
               delivery={delivery}
               sentText={SUBMITTED}
+              failedText={FAILED}
               next="/"
               nextName="the vehicles"
               nextLabel="Back to Available Vehicles"

@@ -85,6 +85,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
             <RequestOutcome
               delivery={delivery}
               sentText={SENT}
+              failedText={FAILED}
               next="/customer/dashboard"
               nextName="your dashboard"
               nextLabel="Go to your dashboard"

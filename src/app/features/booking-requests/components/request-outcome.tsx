@@ -8,10 +8,21 @@ const SENT_REDIRECT_MS = 2_000;
 /** The saved-for-later sentence is longer. */
 const QUEUED_REDIRECT_MS = 4_000;
 
+/** What the screen says of a request kept on this device, by why it is kept. */
+const KEPT_TEXT: Record<Exclude<Delivery, 'sent' | 'retrying'>, string> = {
+  offline:
+    'You are offline or the server cannot be reached, so your booking request is saved on this device. It will be sent automatically when the connection returns.',
+  queued: 'Your booking request is saved on this device and will be sent in a moment.',
+  'waiting-for-sign-in':
+    'Your booking request is saved on this device. It will be sent automatically when you sign in again.',
+};
+
 interface RequestOutcomeProps {
   delivery: Delivery;
   /** What the screen says when the server has the request, e.g. "Booking request submitted successfully!" */
   sentText: string;
+  /** The screen's failure sentence (SPEC §8), said when the server failed and the request waits to go again. */
+  failedText: string;
   /** Where the user goes next, e.g. `/`. */
   next: LinkProps['to'];
   /** "the vehicles", "your dashboard": completes "Taking you to ...". */
@@ -29,6 +40,7 @@ interface RequestOutcomeProps {
 export function RequestOutcome({
   delivery,
   sentText,
+  failedText,
   next,
   nextName,
   nextLabel,
@@ -57,9 +69,9 @@ export function RequestOutcome({
         <StatusMessage tone="success">{sentText}</StatusMessage>
       ) : (
         <StatusMessage tone="warning">
-          {delivery === 'queued'
-            ? 'You are offline or the server cannot be reached, so your booking request is saved on this device. It will be sent automatically when the connection returns.'
-            : 'Your booking request is saved on this device. It will be sent automatically when you sign in again.'}
+          {delivery === 'retrying'
+            ? `${failedText} It is saved on this device and will be sent again automatically.`
+            : KEPT_TEXT[delivery]}
         </StatusMessage>
       )}
       <p className="request-outcome__next">
