@@ -4,11 +4,21 @@ import { api } from '../../../lib/api-client.ts';
 
 export type { PublicVehicle };
 
-/** The server's largest page: the whole public fleet in one cached list, so search and filters work offline. */
+/** The server's largest page. */
 const WHOLE_FLEET = 500;
 
-export function listPublicVehicles(signal?: AbortSignal): Promise<PublicVehicle[]> {
-  return api.get<PublicVehicle[]>(`public-vehicles/?limit=${WHOLE_FLEET}`, signal);
+/**
+ * The whole public fleet as one cached list, so search and filters work offline: one request for
+ * any fleet up to the server's largest page, and the next pages after it for a larger one.
+ */
+export async function listPublicVehicles(signal?: AbortSignal): Promise<PublicVehicle[]> {
+  const vehicles: PublicVehicle[] = [];
+  for (;;) {
+    const offset = vehicles.length ? `&offset=${vehicles.length}` : '';
+    const page = await api.list<PublicVehicle>(`public-vehicles/?limit=${WHOLE_FLEET}${offset}`, signal);
+    vehicles.push(...page.items);
+    if (page.items.length < WHOLE_FLEET || vehicles.length >= page.total) return vehicles;
+  }
 }
 
 export const publicVehiclesQueryOptions = () =>
