@@ -2,14 +2,13 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
 import type { PublicVehicle } from '#domain/api/vehicles';
-import { todayIso } from '#domain/dates';
 import { anonymousBookingRequestSchema, type AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { anonymousBookingRequest } from '../api/create-anonymous-booking-request.ts';
 import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
-import { EstimatedTotal } from './estimated-total.tsx';
 import { RefusalMessage } from './refusal-message.tsx';
+import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { VehicleSummary } from './vehicle-summary.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
@@ -48,7 +47,6 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);
   const onSubmit = handleSubmit((input) => submit(anonymousBookingRequest(input, vehicle)));
-  const today = todayIso();
 
   return (
     <div className="request-layout">
@@ -106,23 +104,15 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
               </fieldset>
               <fieldset className="form__section">
                 <legend className="form__section-title">Rental dates</legend>
-                <div className="form__row">
-                  <TextField
-                    label="Start date"
-                    type="date"
-                    min={today}
-                    error={errors.start_date?.message}
-                    {...register('start_date')}
-                  />
-                  <TextField
-                    label="End date"
-                    type="date"
-                    min={startDate || today}
-                    error={errors.end_date?.message}
-                    {...register('end_date')}
-                  />
-                </div>
-                <EstimatedTotal pricePerDay={vehicle.price_per_day} startDate={startDate} endDate={endDate} />
+                <RentalDateFields
+                  start={register('start_date')}
+                  end={register('end_date')}
+                  startError={errors.start_date?.message}
+                  endError={errors.end_date?.message}
+                  startDate={startDate}
+                  endDate={endDate}
+                  pricePerDay={vehicle.price_per_day}
+                />
               </fieldset>
               <TextAreaField
                 label="Message (optional)"

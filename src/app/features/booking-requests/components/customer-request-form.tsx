@@ -3,7 +3,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
 import type { PickupLocationView, PublicVehicle } from '#domain/api/vehicles';
 import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from '#domain/constants';
-import { todayIso } from '#domain/dates';
 import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
@@ -11,8 +10,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/text-
 import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
 import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
-import { EstimatedTotal } from './estimated-total.tsx';
 import { RefusalMessage } from './refusal-message.tsx';
+import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 
@@ -72,7 +71,6 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);
   const onSubmit = handleSubmit((input) => submit(customerBookingRequest(input, vehicle)));
-  const today = todayIso();
 
   return (
     <div className="request-layout">
@@ -100,23 +98,15 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
               {refusal ? <RefusalMessage title={FAILED} refusal={refusal} /> : null}
               <fieldset className="form__section">
                 <legend className="form__section-title">When</legend>
-                <div className="form__row">
-                  <TextField
-                    label="Start date"
-                    type="date"
-                    min={today}
-                    error={errors.start_date?.message}
-                    {...register('start_date')}
-                  />
-                  <TextField
-                    label="End date"
-                    type="date"
-                    min={startDate || today}
-                    error={errors.end_date?.message}
-                    {...register('end_date')}
-                  />
-                </div>
-                <EstimatedTotal pricePerDay={vehicle.price_per_day} startDate={startDate} endDate={endDate} />
+                <RentalDateFields
+                  start={register('start_date')}
+                  end={register('end_date')}
+                  startError={errors.start_date?.message}
+                  endError={errors.end_date?.message}
+                  startDate={startDate}
+                  endDate={endDate}
+                  pricePerDay={vehicle.price_per_day}
+                />
                 <div className="form__row">
                   <TextField
                     label="Pickup time"
