@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { csrfToken, onSessionEnded } from './lib/api-client.ts';
 import {
+  isSessionQuery,
   onSessionLost,
   revalidateSessionOnStart,
   sessionQueryOptions,
@@ -41,13 +42,10 @@ export async function startApp(): Promise<AppContext> {
   // the current page run again and decide where to go.
   onSessionEnded(() => setSession(queryClient, null));
   onSessionLost(queryClient, () => {
-    const session = sessionQueryOptions().queryKey;
-    const user = queryClient.getQueryData(session);
+    const user = queryClient.getQueryData(sessionQueryOptions().queryKey);
     // A sign-in through the app has switched the cache already: this acts on changes made elsewhere.
     const switched =
-      user && user.id !== cacheUser()
-        ? switchCacheUser(user.id, queryClient, (query) => query.queryHash === JSON.stringify(session))
-        : undefined;
+      user && user.id !== cacheUser() ? switchCacheUser(user.id, queryClient, isSessionQuery) : undefined;
     void Promise.resolve(switched).finally(() => void router.invalidate());
   });
   revalidateSessionOnStart(queryClient);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { AgencyStatus, Role } from '#domain/constants';
 import { ApiError, NetworkError, api } from '../../../lib/api-client.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
@@ -20,6 +20,12 @@ export interface SessionUser {
 export type Session = SessionUser | null;
 
 const SESSION_KEY = ['session'] as const;
+const SESSION_HASH = hashKey(SESSION_KEY);
+
+/** The session query itself (kept when the rest of the cache changes hands). */
+export function isSessionQuery(query: Query): boolean {
+  return query.queryHash === SESSION_HASH;
+}
 
 async function fetchSession(signal: AbortSignal): Promise<Session> {
   // A sign-out made offline is finished first, so the old cookies never sign anyone back in.
@@ -76,7 +82,7 @@ export function revalidateSessionOnStart(queryClient: QueryClient): void {
 export function onSessionLost(queryClient: QueryClient, listener: () => void): () => void {
   let userId = queryClient.getQueryData<Session>(SESSION_KEY)?.id ?? null;
   return queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== JSON.stringify(SESSION_KEY)) return;
+    if (!isSessionQuery(event.query)) return;
     // Removed or not yet answered: the cache is on its way to a new state, and that state decides.
     const next = event.type === 'removed' ? undefined : queryClient.getQueryData<Session>(SESSION_KEY);
     if (next === undefined) return;
