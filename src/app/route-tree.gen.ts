@@ -31,6 +31,7 @@ import { Route as PublicPasswordResetIndexRouteImport } from './routes/_public/p
 import { Route as PublicPasswordResetTokenRouteImport } from './routes/_public/password-reset.$token'
 import { Route as PublicRequestPassword_resetRouteImport } from './routes/_public/request.password_reset'
 import { Route as SignedInBookingsListRouteImport } from './routes/_signed-in/bookings.list'
+import { Route as StaffBookingDetailsIdRouteImport } from './routes/_staff/booking-details.$id'
 import { Route as StaffBookingRequestsIndexRouteImport } from './routes/_staff/booking-requests.index'
 import { Route as StaffBookingRequestsIdRouteImport } from './routes/_staff/booking-requests.$id'
 import { Route as StaffBookingsHistoryRouteImport } from './routes/_staff/bookings.history'
@@ -39,6 +40,7 @@ import { Route as StaffCustomersAnalyticsRouteImport } from './routes/_staff/cus
 import { Route as StaffCustomersBookingsRouteImport } from './routes/_staff/customers.bookings'
 import { Route as StaffCustomersListRouteImport } from './routes/_staff/customers.list'
 import { Route as StaffDetailsIdRouteImport } from './routes/_staff/details.$id'
+import { Route as StaffEditBookingIdRouteImport } from './routes/_staff/edit-booking.$id'
 import { Route as StaffEditCustomerIdRouteImport } from './routes/_staff/edit-customer.$id'
 import { Route as StaffEditVehicleIdRouteImport } from './routes/_staff/edit-vehicle.$id'
 import { Route as StaffFinancesInvoicesRouteImport } from './routes/_staff/finances.invoices'
@@ -166,6 +168,11 @@ const SignedInBookingsListRoute = SignedInBookingsListRouteImport.update({
   path: '/bookings/list',
   getParentRoute: () => SignedInRoute,
 } as any)
+const StaffBookingDetailsIdRoute = StaffBookingDetailsIdRouteImport.update({
+  id: '/booking-details/$id',
+  path: '/booking-details/$id',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffBookingRequestsIndexRoute =
   StaffBookingRequestsIndexRouteImport.update({
     id: '/booking-requests/',
@@ -205,6 +212,11 @@ const StaffCustomersListRoute = StaffCustomersListRouteImport.update({
 const StaffDetailsIdRoute = StaffDetailsIdRouteImport.update({
   id: '/details/$id',
   path: '/details/$id',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffEditBookingIdRoute = StaffEditBookingIdRouteImport.update({
+  id: '/edit-booking/$id',
+  path: '/edit-booking/$id',
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffEditCustomerIdRoute = StaffEditCustomerIdRouteImport.update({
@@ -314,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/password-reset/$token': typeof PublicPasswordResetTokenRoute
   '/request/password_reset': typeof PublicRequestPassword_resetRoute
   '/bookings/list': typeof SignedInBookingsListRoute
+  '/booking-details/$id': typeof StaffBookingDetailsIdRoute
   '/booking-requests/$id': typeof StaffBookingRequestsIdRoute
   '/bookings/history': typeof StaffBookingsHistoryRoute
   '/bookings/requests': typeof StaffBookingsRequestsRoute
@@ -321,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/customers/bookings': typeof StaffCustomersBookingsRoute
   '/customers/list': typeof StaffCustomersListRoute
   '/details/$id': typeof StaffDetailsIdRoute
+  '/edit-booking/$id': typeof StaffEditBookingIdRoute
   '/edit-customer/$id': typeof StaffEditCustomerIdRoute
   '/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
   '/finances/invoices': typeof StaffFinancesInvoicesRoute
@@ -358,6 +372,7 @@ export interface FileRoutesByTo {
   '/password-reset/$token': typeof PublicPasswordResetTokenRoute
   '/request/password_reset': typeof PublicRequestPassword_resetRoute
   '/bookings/list': typeof SignedInBookingsListRoute
+  '/booking-details/$id': typeof StaffBookingDetailsIdRoute
   '/booking-requests/$id': typeof StaffBookingRequestsIdRoute
   '/bookings/history': typeof StaffBookingsHistoryRoute
   '/bookings/requests': typeof StaffBookingsRequestsRoute
@@ -365,6 +380,7 @@ export interface FileRoutesByTo {
   '/customers/bookings': typeof StaffCustomersBookingsRoute
   '/customers/list': typeof StaffCustomersListRoute
   '/details/$id': typeof StaffDetailsIdRoute
+  '/edit-booking/$id': typeof StaffEditBookingIdRoute
   '/edit-customer/$id': typeof StaffEditCustomerIdRoute
   '/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
   '/finances/invoices': typeof StaffFinancesInvoicesRoute
@@ -407,6 +423,7 @@ export interface FileRoutesById {
   '/_public/password-reset/$token': typeof PublicPasswordResetTokenRoute
   '/_public/request/password_reset': typeof PublicRequestPassword_resetRoute
   '/_signed-in/bookings/list': typeof SignedInBookingsListRoute
+  '/_staff/booking-details/$id': typeof StaffBookingDetailsIdRoute
   '/_staff/booking-requests/$id': typeof StaffBookingRequestsIdRoute
   '/_staff/bookings/history': typeof StaffBookingsHistoryRoute
   '/_staff/bookings/requests': typeof StaffBookingsRequestsRoute
@@ -414,6 +431,7 @@ export interface FileRoutesById {
   '/_staff/customers/bookings': typeof StaffCustomersBookingsRoute
   '/_staff/customers/list': typeof StaffCustomersListRoute
   '/_staff/details/$id': typeof StaffDetailsIdRoute
+  '/_staff/edit-booking/$id': typeof StaffEditBookingIdRoute
   '/_staff/edit-customer/$id': typeof StaffEditCustomerIdRoute
   '/_staff/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
   '/_staff/finances/invoices': typeof StaffFinancesInvoicesRoute
@@ -453,6 +471,7 @@ export interface FileRouteTypes {
     | '/password-reset/$token'
     | '/request/password_reset'
     | '/bookings/list'
+    | '/booking-details/$id'
     | '/booking-requests/$id'
     | '/bookings/history'
     | '/bookings/requests'
@@ -460,6 +479,7 @@ export interface FileRouteTypes {
     | '/customers/bookings'
     | '/customers/list'
     | '/details/$id'
+    | '/edit-booking/$id'
     | '/edit-customer/$id'
     | '/edit-vehicle/$id'
     | '/finances/invoices'
@@ -497,6 +517,7 @@ export interface FileRouteTypes {
     | '/password-reset/$token'
     | '/request/password_reset'
     | '/bookings/list'
+    | '/booking-details/$id'
     | '/booking-requests/$id'
     | '/bookings/history'
     | '/bookings/requests'
@@ -504,6 +525,7 @@ export interface FileRouteTypes {
     | '/customers/bookings'
     | '/customers/list'
     | '/details/$id'
+    | '/edit-booking/$id'
     | '/edit-customer/$id'
     | '/edit-vehicle/$id'
     | '/finances/invoices'
@@ -545,6 +567,7 @@ export interface FileRouteTypes {
     | '/_public/password-reset/$token'
     | '/_public/request/password_reset'
     | '/_signed-in/bookings/list'
+    | '/_staff/booking-details/$id'
     | '/_staff/booking-requests/$id'
     | '/_staff/bookings/history'
     | '/_staff/bookings/requests'
@@ -552,6 +575,7 @@ export interface FileRouteTypes {
     | '/_staff/customers/bookings'
     | '/_staff/customers/list'
     | '/_staff/details/$id'
+    | '/_staff/edit-booking/$id'
     | '/_staff/edit-customer/$id'
     | '/_staff/edit-vehicle/$id'
     | '/_staff/finances/invoices'
@@ -737,6 +761,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInBookingsListRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_staff/booking-details/$id': {
+      id: '/_staff/booking-details/$id'
+      path: '/booking-details/$id'
+      fullPath: '/booking-details/$id'
+      preLoaderRoute: typeof StaffBookingDetailsIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_staff/booking-requests/': {
       id: '/_staff/booking-requests/'
       path: '/booking-requests'
@@ -791,6 +822,13 @@ declare module '@tanstack/react-router' {
       path: '/details/$id'
       fullPath: '/details/$id'
       preLoaderRoute: typeof StaffDetailsIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/edit-booking/$id': {
+      id: '/_staff/edit-booking/$id'
+      path: '/edit-booking/$id'
+      fullPath: '/edit-booking/$id'
+      preLoaderRoute: typeof StaffEditBookingIdRouteImport
       parentRoute: typeof StaffRoute
     }
     '/_staff/edit-customer/$id': {
@@ -986,6 +1024,7 @@ interface StaffRouteChildren {
   StaffAddCustomerRoute: typeof StaffAddCustomerRoute
   StaffAddVehicleRoute: typeof StaffAddVehicleRoute
   StaffVehiclesRoute: typeof StaffVehiclesRoute
+  StaffBookingDetailsIdRoute: typeof StaffBookingDetailsIdRoute
   StaffBookingRequestsIdRoute: typeof StaffBookingRequestsIdRoute
   StaffBookingsHistoryRoute: typeof StaffBookingsHistoryRoute
   StaffBookingsRequestsRoute: typeof StaffBookingsRequestsRoute
@@ -993,6 +1032,7 @@ interface StaffRouteChildren {
   StaffCustomersBookingsRoute: typeof StaffCustomersBookingsRoute
   StaffCustomersListRoute: typeof StaffCustomersListRoute
   StaffDetailsIdRoute: typeof StaffDetailsIdRoute
+  StaffEditBookingIdRoute: typeof StaffEditBookingIdRoute
   StaffEditCustomerIdRoute: typeof StaffEditCustomerIdRoute
   StaffEditVehicleIdRoute: typeof StaffEditVehicleIdRoute
   StaffFinancesInvoicesRoute: typeof StaffFinancesInvoicesRoute
@@ -1010,6 +1050,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffAddCustomerRoute: StaffAddCustomerRoute,
   StaffAddVehicleRoute: StaffAddVehicleRoute,
   StaffVehiclesRoute: StaffVehiclesRoute,
+  StaffBookingDetailsIdRoute: StaffBookingDetailsIdRoute,
   StaffBookingRequestsIdRoute: StaffBookingRequestsIdRoute,
   StaffBookingsHistoryRoute: StaffBookingsHistoryRoute,
   StaffBookingsRequestsRoute: StaffBookingsRequestsRoute,
@@ -1017,6 +1058,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffCustomersBookingsRoute: StaffCustomersBookingsRoute,
   StaffCustomersListRoute: StaffCustomersListRoute,
   StaffDetailsIdRoute: StaffDetailsIdRoute,
+  StaffEditBookingIdRoute: StaffEditBookingIdRoute,
   StaffEditCustomerIdRoute: StaffEditCustomerIdRoute,
   StaffEditVehicleIdRoute: StaffEditVehicleIdRoute,
   StaffFinancesInvoicesRoute: StaffFinancesInvoicesRoute,

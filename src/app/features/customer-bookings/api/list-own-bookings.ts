@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CustomerBooking } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { nextOffset } from './paging.ts';
+import { nextOffset } from '../../../lib/paging.ts';
 
 export type { CustomerBooking };
 

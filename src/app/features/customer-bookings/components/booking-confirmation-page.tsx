@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { BookingFacts } from './booking-facts.tsx';
-import { QueryFallback } from './query-fallback.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 import '../customer-bookings.css';
 

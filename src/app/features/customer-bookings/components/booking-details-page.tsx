@@ -4,10 +4,10 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useBooking } from '../api/get-booking.ts';
-import { bookingStatusTone } from '../status.ts';
+import { bookingStatusTone } from '../../../lib/booking-labels.ts';
 import { BookingFacts } from './booking-facts.tsx';
-import { QueryFallback } from './query-fallback.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 import '../customer-bookings.css';
 

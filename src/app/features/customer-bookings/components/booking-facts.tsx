@@ -1,6 +1,6 @@
 import type { CustomerBooking } from '#domain/api/bookings';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { paymentMethodLabel } from '../status.ts';
+import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 
 interface BookingFactsProps {
   booking: CustomerBooking;

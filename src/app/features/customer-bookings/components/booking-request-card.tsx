@@ -3,8 +3,8 @@ import type { CustomerBookingRequest } from '#domain/api/bookings';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
-import { requestStatusTone } from '../status.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { requestStatusTone } from '../../../lib/booking-labels.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 
 /** One request as SPEC §2 lists it, with the way on once staff accepted it. */

@@ -4,11 +4,11 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
 import { useBookingRequests } from '../api/list-booking-requests.ts';
-import { allItems } from '../api/paging.ts';
+import { allItems } from '../../../lib/paging.ts';
 import { BookingRequestCard } from './booking-request-card.tsx';
-import { ListFreshness } from './list-freshness.tsx';
-import { LoadMore } from './load-more.tsx';
-import { QueryFallback } from './query-fallback.tsx';
+import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { QueuedRequestCard } from './queued-request-card.tsx';
 import '../customer-bookings.css';
 

@@ -5,12 +5,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useOwnBookings } from '../api/list-own-bookings.ts';
-import { allItems } from '../api/paging.ts';
-import { bookingStatusTone } from '../status.ts';
-import { ListFreshness } from './list-freshness.tsx';
-import { LoadMore } from './load-more.tsx';
-import { QueryFallback } from './query-fallback.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { allItems } from '../../../lib/paging.ts';
+import { bookingStatusTone } from '../../../lib/booking-labels.ts';
+import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import '../customer-bookings.css';
 
 /**

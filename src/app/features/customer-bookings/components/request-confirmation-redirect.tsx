@@ -2,7 +2,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useBookingRequest } from '../api/get-booking-request.ts';
-import { QueryFallback } from './query-fallback.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 
 /**
  * /customer/booking-requests/{id}/confirmation, where SPEC §2's list sends customers without

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../../components/page-header.tsx';
 import { StatusMessage } from '../../../../components/status-message.tsx';
 import { useOwnCustomer } from '../../../customers/api/get-own-customer.ts';
 import { useBookingRequest } from '../../api/get-booking-request.ts';
-import { QueryFallback } from '../query-fallback.tsx';
+import { QueryFallback } from '../../../../components/query-fallback.tsx';
 import { ConfirmWizard } from './confirm-wizard.tsx';
 import '../../customer-bookings.css';
 

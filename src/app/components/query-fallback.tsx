@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Button } from './button.tsx';
+import { LoadingState } from './loading-state.tsx';
+import { StatusMessage } from './status-message.tsx';
+import { ApiError } from '../lib/api-client.ts';
 
 interface QueryFallbackProps {
   /** The query as TanStack Query reports it, before any data has arrived. */

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/button.tsx';
+import { Button } from './button.tsx';
 
 interface LoadMoreProps {
   shown: number;
