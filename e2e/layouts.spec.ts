@@ -120,6 +120,25 @@ test.describe('desktop (1280×800)', () => {
   });
 });
 
+test.describe('a landscape tablet (1024×768, touch)', () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+  test('shows every staff entry at once, none under the pinned Settings and Logout', async ({ context, page }) => {
+    await signInByApi(context, 'agency');
+    await page.goto('/staff/dashboard');
+    const side = sidebar(page, 'Staff');
+    const footerTop = (await side.getByRole('link', { name: 'Settings' }).boundingBox())?.y ?? 0;
+    const entries = side.locator('.sidebar__links a[href]');
+    expect(await entries.count()).toBe(12);
+    for (const entry of await entries.all()) {
+      const box = (await entry.boundingBox()) ?? { y: Infinity, height: 0 };
+      expect(box.y + box.height, await entry.innerText()).toBeLessThanOrEqual(footerTop);
+    }
+    const logout = (await side.getByRole('button', { name: 'Logout' }).boundingBox()) ?? { y: Infinity, height: 0 };
+    expect(logout.y + logout.height).toBeLessThanOrEqual(768);
+  });
+});
+
 test.describe('a signed-in customer on the public pages', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -9,7 +9,13 @@ import {
 } from './features/session/api/get-session.ts';
 import { startConnectivity } from './offline/connectivity.ts';
 import { startOutbox } from './offline/outbox.ts';
-import { cacheUser, restorePersistedCache, startPersisting, switchCacheUser } from './offline/persister.ts';
+import {
+  adoptCacheUser,
+  cacheUser,
+  restorePersistedCache,
+  startPersisting,
+  switchCacheUser,
+} from './offline/persister.ts';
 import { registerServiceWorker } from './pwa/register.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -47,6 +53,11 @@ export async function startApp(): Promise<AppContext> {
     const switched =
       user && user.id !== cacheUser() ? switchCacheUser(user.id, queryClient, isSessionQuery) : undefined;
     void Promise.resolve(switched).finally(() => void router.invalidate());
+  });
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !isSessionQuery(event.query)) return;
+    const user = queryClient.getQueryData(sessionQueryOptions().queryKey);
+    if (user) adoptCacheUser(user.id);
   });
   revalidateSessionOnStart(queryClient);
   return { queryClient, router };

@@ -36,3 +36,9 @@ export function rentalDays(startDate: string, endDate: string): number {
 export function rangesOverlap(aStart: string, aEnd: string, bStart: string, bEnd: string): boolean {
   return aStart <= bEnd && bStart <= aEnd;
 }
+
+/** The date on the user's own calendar (not UTC's) as YYYY-MM-DD: "today" at a desk means the local day. */
+export function localIsoDate(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -10,8 +10,10 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   /** danger for deletions and discards. */
   tone?: 'primary' | 'danger';
-  /** Disables both buttons while the confirmed action runs. */
+  /** Disables the buttons while the confirmed action runs. */
   busy?: boolean;
+  /** A third way out, between Cancel and the confirm button (e.g. "Log out once sent"). */
+  alternative?: { label: string; onSelect: () => void };
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'primary',
   busy = false,
+  alternative,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -63,6 +66,11 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
           {cancelLabel}
         </Button>
+        {alternative ? (
+          <Button variant="secondary" onClick={alternative.onSelect} disabled={busy}>
+            {alternative.label}
+          </Button>
+        ) : null}
         <Button variant={tone} onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>

@@ -10,6 +10,7 @@ import {
   flushPersistedCache,
   restorePersistedCache,
   setCacheUser,
+  adoptCacheUser,
   startPersisting,
 } from './persister.ts';
 
@@ -110,5 +111,14 @@ describe('the persisted query cache', () => {
     expect(client.getQueryData(['bookings'])).toBeUndefined();
     expect(cacheUser()).toBeNull();
     expect((await restored()).getQueryData(['bookings'])).toBeUndefined();
+  });
+
+  it('adopts a session found from cookies only while the cache belongs to nobody', async () => {
+    await clearPersistedCache(new QueryClient());
+    adoptCacheUser(9);
+    expect(cacheUser()).toBe(9);
+    // Someone else's cache is never taken over quietly: that change goes through setCacheUser.
+    adoptCacheUser(3);
+    expect(cacheUser()).toBe(9);
   });
 });

@@ -189,6 +189,15 @@ export async function setCacheUser(userId: number | null, queryClient: QueryClie
 }
 
 /**
+ * A session found without an in-app sign-in (cookies from an earlier visit) while the cache
+ * belongs to nobody: what it holds was fetched signed out, so it is kept and becomes the user's.
+ * Queued writes are then saved under this user, and Logout knows them as theirs.
+ */
+export function adoptCacheUser(userId: number): void {
+  if (cacheUser() === null) rememberCacheUser(userId);
+}
+
+/**
  * Someone else is signed in than the user the cache holds data for, and the change was made
  * outside this page (another tab, a session renewed by another person). Everything saved goes;
  * queries no screen shows leave memory, and the ones on screen start again for the new user, so

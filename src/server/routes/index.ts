@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bookingsRoutes } from './bookings/index.ts';
 import { customersRoutes } from './customers/index.ts';
+import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
 import { sessionRoutes } from './session/index.ts';
@@ -9,7 +10,15 @@ export type RouteRegistrar = (app: FastifyInstance) => void;
 
 /** Every API operation of SPEC §7, one file each, grouped by area. */
 export function registerRoutes(app: FastifyInstance): void {
-  for (const register of [health, settings, ...sessionRoutes, ...fleetRoutes, ...customersRoutes, ...bookingsRoutes]) {
+  for (const register of [
+    health,
+    settings,
+    ...sessionRoutes,
+    ...fleetRoutes,
+    ...customersRoutes,
+    ...bookingsRoutes,
+    ...deskRoutes,
+  ]) {
     register(app);
   }
 }

@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../components/page-header.tsx';
+import { localIsoDate } from '#domain/dates';
+import { deskSummaryQueryOptions } from '../../features/staff-dashboard/api/get-desk-summary.ts';
+import { StaffDashboardPage } from '../../features/staff-dashboard/components/staff-dashboard-page.tsx';
 
 export const Route = createFileRoute('/_staff/staff/dashboard')({
+  // Not awaited: offline, the cached figures (or the offline note) show at once.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(deskSummaryQueryOptions(localIsoDate())),
   component: StaffDashboard,
 });
 
-/** SPEC §2: the heading Dashboard and a welcome line. */
 function StaffDashboard() {
-  const name = Route.useRouteContext({ select: ({ user }) => user.first_name || user.username });
-  return (
-    <div className="page">
-      <PageHeader title="Dashboard" description={`Welcome back, ${name}.`} />
-    </div>
-  );
+  const user = Route.useRouteContext({ select: (context) => context.user });
+  return <StaffDashboardPage user={user} />;
 }

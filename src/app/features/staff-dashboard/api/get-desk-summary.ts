@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeskSummary } from '#domain/api/desk';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET staff-dashboard/?date=: the desk's day, counted on the user's own calendar. */
+export const deskSummaryQueryOptions = (date: string) =>
+  queryOptions({
+    queryKey: ['staff-dashboard', date] as const,
+    queryFn: ({ signal }) => api.get<DeskSummary>(`staff-dashboard/?date=${date}`, signal),
+    // A desk glances back often: the figures follow the day without a reload.
+    refetchInterval: 60_000,
+  });
+
+export function useDeskSummary(date: string) {
+  return useQuery(deskSummaryQueryOptions(date));
+}

@@ -1,0 +1,152 @@
+import { Link } from '@tanstack/react-router';
+import type { DeskBooking, DeskSummary } from '#domain/api/desk';
+import { localIsoDate } from '#domain/dates';
+import { Icon, type IconName } from '../../../components/icons.tsx';
+import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import type { SessionUser } from '../../session/api/get-session.ts';
+import { useDeskSummary } from '../api/get-desk-summary.ts';
+import { PendingAgencyNotice } from './pending-agency-notice.tsx';
+import '../staff-dashboard.css';
+
+/** `/staff/dashboard`: SPEC's heading and welcome, then the desk's day at a glance. */
+export function StaffDashboardPage({ user }: { user: SessionUser }) {
+  const today = localIsoDate();
+  const summary = useDeskSummary(today);
+  const name = user.first_name || user.username;
+  return (
+    <div className="page">
+      <PageHeader title="Dashboard" description={`Welcome back, ${name}.`} />
+      {user.agency?.status === 'pending' ? <PendingAgencyNotice agencyName={user.agency.name} /> : null}
+      {summary.data ? (
+        <>
+          <DeskFigures summary={summary.data} />
+          <div className="desk-days">
+            <DayList
+              title="Today's pick-ups"
+              empty="No pick-ups today."
+              bookings={summary.data.pickups}
+              total={summary.data.pickups_total}
+            />
+            <DayList
+              title="Today's returns"
+              empty="No returns today."
+              bookings={summary.data.returns}
+              total={summary.data.returns_total}
+            />
+          </div>
+          <ListFreshness
+            dataUpdatedAt={summary.dataUpdatedAt}
+            refreshFailed={summary.isRefetchError}
+            moreFailed={false}
+          />
+        </>
+      ) : (
+        <QueryFallback
+          query={summary}
+          loadingLabel="Loading today's figures..."
+          failure="Today's figures could not be loaded."
+          offline="Today's figures will appear when the connection returns."
+        />
+      )}
+    </div>
+  );
+}
+
+interface Figure {
+  label: string;
+  value: number;
+  detail?: string;
+  icon: IconName;
+  link: { to: '/bookings/requests' | '/bookings/list' | '/fleet/vehicles'; label: string };
+}
+
+function DeskFigures({ summary }: { summary: DeskSummary }) {
+  const figures: Figure[] = [
+    {
+      label: 'Requests to review',
+      value: summary.pending_requests,
+      icon: 'inbox',
+      link: { to: '/bookings/requests', label: 'Review requests' },
+    },
+    {
+      label: 'Pick-ups today',
+      value: summary.pickups_total,
+      icon: 'calendar',
+      link: { to: '/bookings/list', label: 'All bookings' },
+    },
+    {
+      label: 'Returns today',
+      value: summary.returns_total,
+      icon: 'calendar',
+      link: { to: '/bookings/list', label: 'All bookings' },
+    },
+    {
+      label: 'Vehicles out today',
+      value: summary.vehicles_out,
+      detail: `of ${summary.fleet_size} in the fleet`,
+      icon: 'car',
+      link: { to: '/fleet/vehicles', label: 'Fleet' },
+    },
+  ];
+  return (
+    <ul className="desk-figures" aria-label="Today at a glance">
+      {figures.map((figure) => (
+        <li key={figure.label} className="desk-figure">
+          <span className="desk-figure__icon" aria-hidden="true">
+            <Icon name={figure.icon} />
+          </span>
+          <span className="desk-figure__label">{figure.label}</span>
+          <span className="desk-figure__value">{figure.value}</span>
+          {figure.detail ? <span className="desk-figure__detail">{figure.detail}</span> : null}
+          <Link to={figure.link.to} className="desk-figure__link" aria-label={`${figure.link.label}: ${figure.label}`}>
+            {figure.link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface DayListProps {
+  title: string;
+  empty: string;
+  bookings: DeskBooking[];
+  total: number;
+}
+
+function DayList({ title, empty, bookings, total }: DayListProps) {
+  return (
+    <section className="panel desk-day" aria-label={title}>
+      <h2 className="desk-day__title">{title}</h2>
+      {bookings.length === 0 ? (
+        <p className="desk-day__empty">{empty}</p>
+      ) : (
+        <ol className="desk-day__list">
+          {bookings.map((booking) => (
+            <li key={booking.id} className="desk-day__item">
+              <span className="desk-day__time">{booking.time}</span>
+              <span className="desk-day__who">
+                <Link to="/details/$id" params={{ id: booking.customer_id }}>
+                  {booking.customer_name}
+                </Link>
+                <span className="desk-day__vehicle">
+                  {booking.vehicle} · {booking.registration_number}
+                </span>
+              </span>
+              <Link to="/booking-details/$id" params={{ id: booking.id }} className="desk-day__open">
+                View<span className="visually-hidden"> booking {booking.id}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+      {total > bookings.length ? (
+        <p className="desk-day__more">
+          {total - bookings.length} more — <Link to="/bookings/list">see all bookings</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

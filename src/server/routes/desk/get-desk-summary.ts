@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { STAFF_ROLES } from '#domain/constants';
+import { todayIso } from '#domain/dates';
+import { isoDate } from '#domain/schemas/fields';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { deskSummary } from '../../repositories/desk.ts';
+
+const query = v.object({
+  /** The desk's own today: the server's UTC day is yesterday or tomorrow for part of the world. */
+  date: v.optional(isoDate('Date')),
+});
+
+/** GET staff-dashboard/: requests to review, the day's pick-ups and returns, vehicles out. */
+export const getDeskSummary = defineRoute({
+  method: 'GET',
+  url: 'staff-dashboard/',
+  access: STAFF_ROLES,
+  query,
+  async handler({ deps, user, query, reply }) {
+    reply.header('Cache-Control', 'private, no-store');
+    return deskSummary(deps.db, agencyScope(user), query.date ?? todayIso(deps.now()));
+  },
+});
