@@ -1,5 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import {
   apiJson,
   bookableVehicle,
@@ -11,6 +10,7 @@ import {
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
 
 /**
  * A customer's booking requests, the three-step confirmation with a real licence upload, the
@@ -93,14 +93,6 @@ async function staffAccepts(baseURL: string | undefined, requestId: number): Pro
   await signInApi(staff, 'staff');
   await apiJson(staff, 'PATCH', `staff-booking-requests/${requestId}/`, { status: 'accepted' });
   await staff.dispose();
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 const name = (request: CreatedRequest) => `${request.vehicle_details.make} ${request.vehicle_details.model}`;

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { DeskSummary } from '../src/domain/api/desk.ts';
 import {
@@ -11,6 +10,7 @@ import {
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
 
 /**
  * The staff dashboard (the desk's day at a glance, the pending-agency notice) and Logout on a
@@ -19,14 +19,6 @@ import {
  */
 
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true } as const;
-
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** The browser's own today, as the dashboard counts it. */
 const localToday = (page: Page) =>
