@@ -76,7 +76,7 @@ export function GrowthChart({ figures }: { figures: ChartFigures }) {
             yAxisID: 'y',
             borderColor: colorAt(theme, 0),
             backgroundColor: colorAt(theme, 0),
-            borderWidth: 3,
+            borderWidth: 2,
             pointStyle: 'circle',
             pointRadius: 4,
             cubicInterpolationMode: 'monotone',
@@ -87,7 +87,7 @@ export function GrowthChart({ figures }: { figures: ChartFigures }) {
             yAxisID: 'total',
             borderColor: colorAt(theme, 1),
             backgroundColor: colorAt(theme, 1),
-            borderWidth: 3,
+            borderWidth: 2,
             // A second shape besides the second colour, for anyone who cannot tell the colours apart.
             pointStyle: 'rect',
             pointRadius: 4,
