@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { customerAnalyticsQueryOptions } from '../../features/customer-analytics/api/get-customer-analytics.ts';
+import { CustomerAnalyticsPage } from '../../features/customer-analytics/components/customer-analytics-page.tsx';
 
+/** `/customers/analytics`: the charts come with this route only (chart.js stays out of `/`). */
 export const Route = createFileRoute('/_staff/customers/analytics')({
-  component: () => <PlaceholderPage title="Customer Analytics" line="How your customers book, spend and come back." />,
+  // Not awaited: a cached copy (or the offline message) shows at once instead of waiting here.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(customerAnalyticsQueryOptions()),
+  component: CustomerAnalyticsPage,
 });

@@ -4,6 +4,7 @@ import { deleteCustomerRoute } from './delete-customer.ts';
 import { deleteDriversLicense } from './delete-drivers-license.ts';
 import { getCustomerAnalytics } from './get-customer-analytics.ts';
 import { getCustomer } from './get-customer.ts';
+import { getCustomersOverview } from './get-customers-overview.ts';
 import { getDriversLicense } from './get-drivers-license.ts';
 import { getOwnCustomer } from './get-own-customer.ts';
 import { listCustomersRoute } from './list-customers.ts';
@@ -21,4 +22,5 @@ export const customersRoutes: RouteRegistrar[] = [
   deleteDriversLicense,
   getDriversLicense,
   getCustomerAnalytics,
+  getCustomersOverview,
 ];
