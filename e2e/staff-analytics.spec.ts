@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import type { CustomerAnalyticsOverview } from '../src/domain/api/customer-analytics.ts';
 import { apiJson, goOffline, PHONE, signInContext, waitForServiceWorker } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
 
 /**
  * /customers/analytics as an agency owner uses it: reached from the sidebar, the cards show the
@@ -19,14 +19,6 @@ function scriptBodies(page: Page): () => Promise<string[]> {
     if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
   });
   return () => Promise.all(bodies);
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 const monthName = (month: string) =>
