@@ -60,7 +60,8 @@ export function ReviewPage({ requestId }: { requestId: number }) {
           loadingLabel="Loading..."
           failure="The booking request could not be loaded."
           offline="The booking request will appear when the connection returns."
-          notFound={{ message: 'Booking request not found.', action: BACK }}
+          // The header's Back link is the way on.
+          notFound={{ message: 'Booking request not found.', action: null }}
         />
       )}
     </div>
