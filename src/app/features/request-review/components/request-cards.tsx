@@ -22,7 +22,7 @@ export function RequestCards({ requests, waiting }: RequestListProps) {
                 <dt>Start → End</dt>
                 <dd>{dateRange(request)}</dd>
               </div>
-              <div className="review-facts__item">
+              <div className="review-facts__item review-facts__item--wide">
                 <dt>Vehicle</dt>
                 <dd>
                   {vehicleName(request)} · {request.vehicle_details.registration_number}

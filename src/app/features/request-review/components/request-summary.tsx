@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { requestStatusTone } from '../../../lib/booking-labels.ts';
@@ -6,12 +7,27 @@ import { useCurrency } from '../../settings/api/get-settings.ts';
 import { STATUS_NAMES } from '../review-labels.ts';
 import { customerName, vehicleName } from './request-cells.tsx';
 
-function Fact({ label, children }: { label: string; children: string }) {
+function Fact({ label, children, wide = false }: { label: string; children: string; wide?: boolean }) {
   return (
-    <div className="review-facts__item">
+    <div className={wide ? 'review-facts__item review-facts__item--wide' : 'review-facts__item'}>
       <dt>{label}</dt>
       <dd>{children || '—'}</dd>
     </div>
+  );
+}
+
+/** The vehicle's photo; "No Image" when it has none or it cannot load (offline, never seen on this device). */
+function VehicleImage({ src, name }: { src: string | null; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <div className="review-vehicle__image review-vehicle__image--empty" role="img" aria-label={`${name}: no image`}>
+        No Image
+      </div>
+    );
+  }
+  return (
+    <img className="review-vehicle__image" src={src} alt={name} decoding="async" onError={() => setFailed(true)} />
   );
 }
 
@@ -29,17 +45,7 @@ export function RequestSummary({ request }: { request: StaffBookingRequest }) {
   return (
     <div className="review-layout__summary">
       <section className="panel review-vehicle" aria-labelledby="review-vehicle-title">
-        {vehicle.main_image ? (
-          <img className="review-vehicle__image" src={vehicle.main_image} alt={name} decoding="async" />
-        ) : (
-          <div
-            className="review-vehicle__image review-vehicle__image--empty"
-            role="img"
-            aria-label={`${name}: no image`}
-          >
-            No Image
-          </div>
-        )}
+        <VehicleImage src={vehicle.main_image} name={name} />
         <div className="review-vehicle__body">
           <div className="review-vehicle__heading">
             <h2 id="review-vehicle-title" className="review-section-title">
@@ -53,22 +59,30 @@ export function RequestSummary({ request }: { request: StaffBookingRequest }) {
             <Fact label="Deposit">{formatMoney(vehicle.deposit, currency)}</Fact>
             <Fact label="Start Date">{formatDate(request.start_date)}</Fact>
             <Fact label="End Date">{formatDate(request.end_date)}</Fact>
-            <Fact label="Pickup">{whenAndWhere(request.pickup_time, request.pickup_location)}</Fact>
-            <Fact label="Dropoff">{whenAndWhere(request.dropoff_time, request.dropoff_location)}</Fact>
+            <Fact label="Pickup" wide>
+              {whenAndWhere(request.pickup_time, request.pickup_location)}
+            </Fact>
+            <Fact label="Dropoff" wide>
+              {whenAndWhere(request.dropoff_time, request.dropoff_location)}
+            </Fact>
           </dl>
         </div>
       </section>
-      <section className="panel" aria-labelledby="review-customer-title">
+      <section className="panel review-customer" aria-labelledby="review-customer-title">
         <h2 id="review-customer-title" className="review-section-title">
           Customer
         </h2>
         <dl className="review-facts">
           <Fact label="Name">{customerName(request)}</Fact>
-          <Fact label="E-mail">{person.email}</Fact>
           <Fact label="Phone">{person.phone_number}</Fact>
+          <Fact label="E-mail" wide>
+            {person.email}
+          </Fact>
         </dl>
-        <h3 className="review-message__title">Message</h3>
-        <p className="review-message">{request.message ?? 'No message.'}</p>
+        <div>
+          <h3 className="review-message__title">Message</h3>
+          <p className="review-message">{request.message ?? 'No message.'}</p>
+        </div>
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { reviewTarget } from '../api/review-request.ts';
-import { customerName, dateRange, ReviewLink, ReviewState, vehicleName } from './request-cells.tsx';
+import { customerName, DateRange, ReviewLink, ReviewState, vehicleName } from './request-cells.tsx';
 
 interface RequestListProps {
   requests: StaffBookingRequest[];
@@ -31,10 +31,11 @@ export function RequestTable({ requests, waiting }: RequestListProps) {
             <tr key={request.id}>
               <th scope="row" className="staff-requests__customer">
                 {customerName(request)}
-                <span className="staff-requests__sub">{request.customer_details.email}</span>
               </th>
-              <td>{request.customer_details.phone_number}</td>
-              <td className="staff-requests__dates">{dateRange(request)}</td>
+              <td className="staff-requests__nowrap">{request.customer_details.phone_number}</td>
+              <td>
+                <DateRange request={request} />
+              </td>
               <td>
                 {vehicleName(request)}
                 <span className="staff-requests__sub">{request.vehicle_details.registration_number}</span>
@@ -43,7 +44,7 @@ export function RequestTable({ requests, waiting }: RequestListProps) {
                 <ReviewState request={request} waiting={waiting.has(reviewTarget(request.id))} />
               </td>
               <td className="table__cell--actions">
-                <ReviewLink request={request} />
+                <ReviewLink request={request} plain />
               </td>
             </tr>
           ))}

@@ -52,7 +52,15 @@ export function ReviewPage({ requestId }: { requestId: number }) {
               <ReviewForm key={request.id} request={request} />
             </section>
           </div>
-          <LastUpdated dataUpdatedAt={query.dataUpdatedAt} />
+          {query.isPlaceholderData ? (
+            query.fetchStatus === 'paused' ? (
+              <p className="review-note">
+                Shown as the list on this device has it; it is refreshed when the connection returns.
+              </p>
+            ) : null
+          ) : (
+            <LastUpdated dataUpdatedAt={query.dataUpdatedAt} />
+          )}
         </>
       ) : (
         <QueryFallback
