@@ -153,6 +153,9 @@ for (const [name, device] of [
 
       await context.setOffline(false);
       await expect(entry).not.toContainText('Review waiting to send', { timeout: 20_000 });
+      await expect(
+        main.getByRole('status').filter({ hasText: 'The review saved on this device has been sent.' }),
+      ).toBeVisible();
       await expect(entry).toContainText('Reviewed');
       await expect(entry).toContainText('Accepted');
       expect(reviews).toEqual([200]);

@@ -21,19 +21,22 @@ const REFUSED = 'The review could not be saved.';
 
 /** What the list says when the review screen returns to it, by what became of the review. */
 const FLASH: Record<Delivery, ReviewFlash> = {
-  sent: { tone: 'success', text: 'Review saved.' },
+  sent: { tone: 'success', text: 'Review saved.', kept: false },
   offline: {
     tone: 'warning',
     text: 'You are offline or the server cannot be reached, so the review is saved on this device. It will be sent automatically when the connection returns.',
+    kept: true,
   },
-  queued: { tone: 'info', text: 'The review is saved on this device and will be sent in a moment.' },
+  queued: { tone: 'info', text: 'The review is saved on this device and will be sent in a moment.', kept: true },
   retrying: {
     tone: 'warning',
     text: 'The server could not save the review. It is kept on this device and will be sent again automatically.',
+    kept: true,
   },
   'waiting-for-sign-in': {
     tone: 'warning',
     text: 'The review is saved on this device. It will be sent automatically when you sign in again.',
+    kept: true,
   },
 };
 

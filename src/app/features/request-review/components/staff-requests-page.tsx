@@ -24,8 +24,8 @@ import '../request-review.css';
 export function StaffRequestsPage({ status }: { status: RequestStatus | undefined }) {
   const query = useStaffRequests(status);
   const navigate = useNavigate();
-  const flash = useReviewFlash();
   const queuedReviews = useOutboxEntries({ kind: 'request-review' });
+  const flash = useReviewFlash(queuedReviews.length);
   const waiting = new Set(queuedReviews.map((entry) => entry.target));
   const requests = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
