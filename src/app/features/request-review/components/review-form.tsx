@@ -13,6 +13,8 @@ import { type Delivery, useOutboxFormSubmit } from '../../booking-requests/use-o
 import { reviewRequest } from '../api/review-request.ts';
 import { flashAfterReview, type ReviewFlash } from '../review-flash.ts';
 import { DECISION_OPTIONS } from '../review-labels.ts';
+// The refusal message reused from the request forms is styled there.
+import '../../booking-requests/booking-requests.css';
 
 type FormValues = v.InferInput<typeof requestReviewSchema>;
 
@@ -89,7 +91,7 @@ export function ReviewForm({ request }: { request: StaffBookingRequest }) {
       <TextAreaField
         label="Staff Notes"
         rows={5}
-        hint="Accepting or declining e-mails these notes to the customer with the decision."
+        hint="When the status changes to Accept or Decline, the customer is e-mailed the decision with these notes."
         error={errors.staff_notes?.message}
         {...register('staff_notes')}
       />
