@@ -3,9 +3,12 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// Set once in the runner's environment, which the test workers inherit: specs read the server's
-// mail from it (e2e/support/mail.ts).
+// Set once in the runner's environment, which the test workers inherit.
 const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fleet-e2e-${process.pid}`));
+// The test SMTP server (e2e/support/smtp-sink.ts) the app sends its mail to, and the folder where it
+// keeps what it receives, which the specs read (e2e/support/mail.ts).
+const smtpPort = Number((process.env.E2E_SMTP_PORT ??= String(PORT + 1000)));
+process.env.E2E_MAIL_DIR ??= `${dataDir}-mail`;
 
 /** e2e runs the production build on the real server, with a fresh data folder, in Debian's Chromium. */
 export default defineConfig({
@@ -14,6 +17,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
+  globalSetup: './e2e/support/smtp-sink.ts',
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -34,7 +38,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && node dist/node/server/main.js`,
     url: `http://localhost:${PORT}/api/health/`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     reuseExistingServer: false,
     timeout: 180_000,
   },

@@ -3,14 +3,20 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 
 /**
- * The mail the e2e server sends. With no SMTP_URL it writes each message to
- * `${DATA_DIR}/mail/*.eml` (src/server/services/mail.ts); playwright.config.ts puts that data
- * folder in E2E_DATA_DIR for the test workers.
+ * The mail the e2e server sends. playwright.config.ts gives the server SMTP_URL pointing at the
+ * test SMTP server (e2e/support/smtp-sink.ts), which writes each message it receives, once per
+ * recipient, to `E2E_MAIL_DIR/<ISO time>-<n>-<recipient>.eml`.
  */
 export function mailDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts.');
-  return path.join(dataDir, 'mail');
+  const folder = process.env.E2E_MAIL_DIR;
+  if (!folder) throw new Error('E2E_MAIL_DIR is not set: run the specs through playwright.config.ts.');
+  return folder;
+}
+
+/** A received message: its subject and its text, transfer encoding undone. */
+export interface ReceivedMail {
+  subject: string;
+  text: string;
 }
 
 /** The text of an .eml body, undoing its transfer encoding (long lines come quoted-printable, folded with `=\n`). */
@@ -30,25 +36,63 @@ function decodeBody(eml: string): string {
   return body;
 }
 
-/** The newest mail to `to` written at or after `since`, or null while there is none. */
-async function newestMail(to: string, since: Date): Promise<string | null> {
+/** The Subject header, unfolded; an encoded word (non-ASCII subjects) is decoded. */
+function subjectOf(eml: string): string {
+  const headers = eml.slice(0, eml.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  const raw = /^subject:\s*(.*)$/im.exec(headers)?.[1] ?? '';
+  return raw.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+/** Every message to `to` received at or after `since`, oldest first. */
+async function mailsSince(to: string, since: Date): Promise<string[]> {
   const suffix = `-${to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`;
   let names: string[];
   try {
     names = await readdir(mailDir());
   } catch {
-    return null; // no mail sent yet: the folder is made with the first one
+    return []; // the test SMTP server has not started yet
   }
-  // Names start with the ISO time they were written, so they sort oldest first.
-  for (const name of names
-    .filter((candidate) => candidate.endsWith(suffix))
-    .sort()
-    .reverse()) {
+  const found: string[] = [];
+  // Names start with the ISO time they were received, so they sort oldest first.
+  for (const name of names.filter((candidate) => candidate.endsWith(suffix)).sort()) {
     const file = path.join(mailDir(), name);
-    if ((await stat(file)).mtime.getTime() < since.getTime() - 1000) break;
-    return readFile(file, 'utf8');
+    if ((await stat(file)).mtime.getTime() >= since.getTime() - 1000) found.push(await readFile(file, 'utf8'));
   }
-  return null;
+  return found;
+}
+
+/** Every message to `to` received at or after `since`, oldest first, as subject and text. */
+export async function receivedMails(to: string, since = new Date(0)): Promise<ReceivedMail[]> {
+  return (await mailsSince(to, since)).map((eml) => ({ subject: subjectOf(eml), text: decodeBody(eml) }));
+}
+
+/**
+ * Waits for the first message to `to` (received at or after `since`, and whose text matches
+ * `matching` when given) and returns it. The server may send a moment after it has answered the
+ * call that causes the mail.
+ */
+export async function waitForMail(to: string, since = new Date(0), matching?: RegExp): Promise<ReceivedMail> {
+  let mail: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        mail = (await receivedMails(to, since)).find((received) => !matching || matching.test(received.text));
+        return mail !== undefined;
+      },
+      { message: `a mail to ${to}${matching ? ` matching ${String(matching)}` : ''}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  if (!mail) throw new Error(`No mail to ${to}.`);
+  return mail;
 }
 
 /**
@@ -60,7 +104,7 @@ export async function waitForResetLink(to: string, since = new Date(0)): Promise
   await expect
     .poll(
       async () => {
-        const eml = await newestMail(to, since);
+        const eml = (await mailsSince(to, since)).at(-1);
         link = eml ? /https?:\/\/\S+\/password-reset\/\S+/.exec(decodeBody(eml))?.[0] : undefined;
         return link;
       },

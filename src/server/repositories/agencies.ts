@@ -36,3 +36,18 @@ export async function createPendingAgency(
     return created;
   });
 }
+
+export interface AgencyContact {
+  name: string;
+  contact_email: string;
+  phone_number: string;
+}
+
+/** How a customer reaches an agency (said in the mails the agency's decisions send). */
+export async function findAgencyContact(db: Kysely<Database>, id: number): Promise<AgencyContact | undefined> {
+  return db
+    .selectFrom('agencies')
+    .select(['name', 'contact_email', 'phone_number'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

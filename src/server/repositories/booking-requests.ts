@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { RequestStatus } from '#domain/constants';
 import { rentalDays } from '#domain/dates';
@@ -36,13 +37,6 @@ interface RequestBase {
   has_booking: boolean;
   booking_id: number | null;
   created_at: string;
-}
-
-/** A booking request as staff review it. */
-export interface StaffBookingRequest extends RequestBase {
-  vehicle_details: RequestVehicleDetails & { registration_number: string };
-  staff_notes: string | null;
-  is_reviewed: boolean;
 }
 
 /** What a visitor gets back for an anonymous request. */
@@ -247,16 +241,32 @@ export async function listCustomerRequests(
   return listRequests(db, { customerId }, page, (row) => toCustomerRequest(row, imageUrl));
 }
 
+/**
+ * Stores a review. Returns true when it changed the request's status. The change is decided by
+ * the UPDATE itself (`WHERE status <> new`), so of two concurrent reviews to the same status, on
+ * any engine and across processes, exactly one sees it: the customer hears of a decision once.
+ */
 export async function reviewRequest(
   db: Kysely<Database>,
   id: number,
   review: { status: RequestStatus; staff_notes?: string | null; reviewed_by: number; reviewed_at: string },
-): Promise<void> {
-  await db
-    .updateTable('booking_requests')
-    .set({ ...review, is_reviewed: 1 })
-    .where('id', '=', id)
-    .execute();
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('booking_requests')
+      .set({ ...review, is_reviewed: 1 })
+      .where('id', '=', id)
+      .where('status', '<>', review.status)
+      .executeTakeFirst();
+    if (changed.numUpdatedRows > 0n) return true;
+    const { status: _unchanged, ...rest } = review;
+    await trx
+      .updateTable('booking_requests')
+      .set({ ...rest, is_reviewed: 1 })
+      .where('id', '=', id)
+      .execute();
+    return false;
+  });
 }
 
 /** The parts of a request that finalizing checks before it opens its transaction. */

@@ -1,8 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { staffRequestQueryOptions } from '../../features/request-review/api/get-staff-request.ts';
+import { ReviewPage } from '../../features/request-review/components/review-page.tsx';
 import { parseId } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/booking-requests/$id')({
   params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: () => <PlaceholderPage title="Review Booking Request" line="Accept or decline this booking request." />,
+  loader: ({ context, params }) => {
+    // Not awaited: the page shows "Loading...", the cached copy, offline and not-found itself.
+    void context.queryClient.prefetchQuery(staffRequestQueryOptions(params.id));
+  },
+  component: ReviewRoute,
 });
+
+function ReviewRoute() {
+  const { id } = Route.useParams();
+  return <ReviewPage key={id} requestId={id} />;
+}

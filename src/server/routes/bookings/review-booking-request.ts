@@ -1,11 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { requestReviewSchema } from '#domain/schemas/booking-request';
+import type { Deps } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
+import { findAgencyContact } from '../../repositories/agencies.ts';
 import { findStaffRequest, reviewRequest } from '../../repositories/booking-requests.ts';
 import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { decisionMail } from './decision-mail.ts';
 
-/** PATCH staff-booking-requests/:id/: sets status and notes and marks the request reviewed (any transition, SPEC §4). */
+/**
+ * PATCH staff-booking-requests/:id/: sets status and notes and marks the request reviewed (any
+ * transition, SPEC §4). A review that moves the request to accepted or declined mails the person
+ * who asked, once: a repeat of the same status changes nothing, and a replay with the same
+ * Idempotency-Key gets the stored reply without running this handler.
+ */
 export const reviewBookingRequest = defineRoute({
   method: 'PATCH',
   url: 'staff-booking-requests/:id/',
@@ -18,7 +28,7 @@ export const reviewBookingRequest = defineRoute({
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);
     // A review that leaves staff_notes out keeps the notes already written; null or "" clears them.
     const notesGiven = typeof request.body === 'object' && request.body !== null && 'staff_notes' in request.body;
-    await reviewRequest(deps.db, params.id, {
+    const statusChanged = await reviewRequest(deps.db, params.id, {
       status: body.status,
       ...(notesGiven ? { staff_notes: body.staff_notes } : {}),
       reviewed_by: user.id,
@@ -26,6 +36,34 @@ export const reviewBookingRequest = defineRoute({
     });
     const updated = await findStaffRequest(deps.db, params.id, imageUrl);
     if (!updated) throw notFound(REQUEST_NOT_FOUND);
+    if (statusChanged && body.status !== 'pending') {
+      await mailDecision(deps, updated.agencyId, updated.request, body.status, request.log);
+    }
     return updated.request;
   },
 });
+
+/**
+ * Hands the decision mail to the mail service without waiting for it to be delivered: the review
+ * is committed already, and a slow or failing mail server must neither delay nor fail it.
+ */
+async function mailDecision(
+  deps: Deps,
+  agencyId: number,
+  reviewed: StaffBookingRequest,
+  decision: 'accepted' | 'declined',
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const failed = (error: unknown) =>
+    log.error({ err: error, requestId: reviewed.id, decision }, 'booking request decision mail failed');
+  try {
+    const agency = await findAgencyContact(deps.db, agencyId);
+    if (!agency || !reviewed.customer_details.email) {
+      log.warn({ requestId: reviewed.id }, 'booking request decision not mailed: no address');
+      return;
+    }
+    void deps.mailer.send(decisionMail(reviewed, decision, agency, deps.config.publicUrl)).catch(failed);
+  } catch (error) {
+    failed(error);
+  }
+}
