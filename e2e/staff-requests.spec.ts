@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiJson, goOffline, isoDay, PHONE, signInApi, signInContext, waitForServiceWorker } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
 import { receivedMails, waitForMail } from './support/mail.ts';
 
 /**
@@ -56,14 +56,6 @@ async function customerRequest(request: APIRequestContext, notes: string): Promi
     },
   );
   return { ...created, vehicle: `${vehicle.make} ${vehicle.model}` };
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** The list's entry for one request: its table row, or its card on a phone (found by its dates). */
@@ -127,7 +119,7 @@ for (const [name, device] of [
       await expect(entry).toContainText('Jamie Taylor');
       await expect(entry).toContainText(created.vehicle);
       await expect(entry).toContainText('Pending');
-      await expectNoSeriousViolations(page);
+      await expectAccessible(page);
 
       await entry.getByRole('link', { name: /^Review/ }).click();
       await expect(page).toHaveURL(new RegExp(`/booking-requests/${created.id}$`));
@@ -137,7 +129,7 @@ for (const [name, device] of [
       await expect(main.getByText(CUSTOMER_EMAIL)).toBeVisible();
       await expect(main.getByText(`Please have it ready early. (${name})`)).toBeVisible();
       await expect(main.getByLabel('Status')).toHaveValue('pending');
-      await expectNoSeriousViolations(page);
+      await expectAccessible(page);
 
       await goOffline(context, page);
       await main.getByLabel('Status').selectOption({ label: 'Accept' });
@@ -213,7 +205,7 @@ for (const [name, device] of [
           const otherMain = otherPage.getByRole('main');
           await expect(otherMain.getByRole('alert')).toHaveText(/Booking request not found\./);
           await expect(otherMain.getByLabel('Staff Notes')).toHaveCount(0);
-          await expectNoSeriousViolations(otherPage);
+          await expectAccessible(otherPage);
         } finally {
           await other.close();
         }
@@ -241,5 +233,5 @@ test('an agency without requests sees the empty list', async ({ page, context })
   await signInContext(context, 'freshfleet');
   await page.goto('/bookings/requests');
   await expect(page.getByRole('main').getByText('No booking requests found.')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 });
