@@ -4,6 +4,7 @@ import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { startWorld, type World } from '../helpers/fixtures.ts';
+import { pngFile } from '../helpers/images.ts';
 import * as rows from '../helpers/rows.ts';
 
 interface StaleBody extends ErrorBody {
@@ -134,6 +135,27 @@ describe(`staff customer list order and edits (${ENGINE})`, () => {
       expect(await row(made.id)).toEqual(before);
       // Without the version the write is the old "last one wins".
       expect((await agent.multipart('PATCH', `/api/customers/${made.id}/`, { city: 'Hull' })).status).toBe(200);
+    });
+
+    it('removes the licence with delete_drivers_license in the same edit', async () => {
+      const made = await create(agency, { email: 'licence-off@example.com' });
+      const withLicense = await agency.multipart<ApiCustomer>('PATCH', `/api/customers/${made.id}/`, {
+        drivers_license: await pngFile('licence.png', 40, 30),
+      });
+      expect(withLicense.body.drivers_license).toEqual(expect.any(String));
+      const both = await agent.multipart<ErrorBody>('PATCH', `/api/customers/${made.id}/`, {
+        delete_drivers_license: 'true',
+        drivers_license: await pngFile('licence.png', 40, 30),
+      });
+      expect(both.status).toBe(400);
+      const removed = await agent.multipart<ApiCustomer>('PATCH', `/api/customers/${made.id}/`, {
+        delete_drivers_license: 'true',
+        city: 'Ripon',
+        expected_updated_at: withLicense.body.updated_at,
+      });
+      expect(removed.status).toBe(200);
+      expect(removed.body).toMatchObject({ drivers_license: null, city: 'Ripon' });
+      expect((await row(made.id)).drivers_license_key).toBeNull();
     });
 
     it('refuses a version that is not a timestamp (400)', async () => {

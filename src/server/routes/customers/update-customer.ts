@@ -1,12 +1,14 @@
 import { staffCustomerUpdateSchema } from '#domain/schemas/customer';
-import { fieldError } from '../../http/errors.ts';
+import { badRequest, fieldError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { StaleCustomerError, updateCustomerWithAccount } from '../../repositories/customers.ts';
 import { DuplicateUserError, isEmailTakenByOther } from '../../repositories/users.ts';
 import { customerIdParams } from '../params.ts';
+import { LICENSE_BOTH } from './update-own-customer.ts';
 import {
   customerReply,
+  LICENSE_FIELD,
   licenseUpload,
   loadCustomerInScope,
   STAFF_SIDE,
@@ -33,13 +35,14 @@ export const updateCustomerRoute = defineRoute({
   async handler({ deps, user, params, body, files, reply }) {
     const scope = agencyScope(user);
     const customer = await loadCustomerInScope(deps, user, params.id);
-    const { expected_updated_at: expected, ...changes } = body;
+    const { expected_updated_at: expected, delete_drivers_license: deleteLicense, ...changes } = body;
     const userId = customer.user_id;
     if (userId !== null && changes.email !== undefined && (await isEmailTakenByOther(deps.db, changes.email, userId))) {
       throw fieldError(409, 'email', EMAIL_USED_BY_ACCOUNT);
     }
     const upload = licenseUpload(files);
-    const license = upload ? await storeStaffLicense(deps, upload) : undefined;
+    if (upload && deleteLicense) throw badRequest(LICENSE_BOTH, { [LICENSE_FIELD]: [LICENSE_BOTH] });
+    const license = upload ? await storeStaffLicense(deps, upload) : deleteLicense ? null : undefined;
     try {
       await writeCustomer(deps, license, () =>
         updateCustomerWithAccount(
