@@ -74,7 +74,7 @@ export function AddCustomerPage() {
   };
 
   return (
-    <div className="page page--narrow customers-form-page">
+    <div className="page customers-form-page">
       <PageHeader title="Add Customer" description="A new customer with their address, licence and next of kin." />
       <form key={formKey} className="form panel" onSubmit={onSubmit} noValidate aria-label="Add customer">
         {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}

@@ -141,10 +141,10 @@ export function CustomerListPage() {
                             {fullName(customer)}
                           </Link>
                         </td>
-                        <td>{customer.email}</td>
-                        <td>{customer.phone_number}</td>
+                        <td className="customer-table__email">{customer.email}</td>
+                        <td className="customer-table__nowrap">{customer.phone_number}</td>
                         <td>{customer.national_id ?? ''}</td>
-                        <td>{formatDate(customer.created_at)}</td>
+                        <td className="customer-table__nowrap">{formatDate(customer.created_at)}</td>
                         <td className="table__cell--actions">
                           <RowMenu label={`Actions for ${fullName(customer)}`} items={customerMenu(customer)} />
                         </td>

@@ -32,7 +32,7 @@ export function EditCustomerPage({ id }: { id: number }) {
   };
 
   return (
-    <div className="page page--narrow customers-form-page">
+    <div className="page customers-form-page">
       <PageHeader
         title="Edit Customer"
         description={customer ? fullName(customer) : undefined}
