@@ -32,6 +32,24 @@ function sortFromParam(value: string): Sort {
   return { field, direction: value.startsWith('-') ? 'desc' : 'asc' };
 }
 
+/** Lets a long address wrap after the "@" rather than mid-word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/** A narrow column breaks "+44 7700 900123" after "7700" at most, never after "+44". */
+function keepCountryCode(phone: string): string {
+  return phone.replace(' ', '\u00a0');
+}
+
 function customerMenu(customer: ApiCustomer): RowMenuItem[] {
   return [
     { label: 'Edit', link: { to: '/edit-customer/$id', params: { id: customer.id } } },
@@ -121,10 +139,12 @@ export function CustomerListPage() {
                       <SortHeader field="name" label="Name" sort={sort} onSort={setSort} />
                       <SortHeader field="email" label="Email" sort={sort} onSort={setSort} />
                       <th scope="col">Phone</th>
-                      <th scope="col">National ID</th>
+                      <th scope="col" className="customer-table__wrap">
+                        National ID
+                      </th>
                       <SortHeader field="created_at" label="Date Added" sort={sort} onSort={setSort} />
                       <th scope="col" className="table__cell--actions">
-                        Actions
+                        <span className="visually-hidden">Actions</span>
                       </th>
                     </tr>
                   </thead>
@@ -141,8 +161,10 @@ export function CustomerListPage() {
                             {fullName(customer)}
                           </Link>
                         </td>
-                        <td className="customer-table__email">{customer.email}</td>
-                        <td className="customer-table__nowrap">{customer.phone_number}</td>
+                        <td className="customer-table__email">
+                          <BreakableEmail email={customer.email} />
+                        </td>
+                        <td>{keepCountryCode(customer.phone_number)}</td>
                         <td>{customer.national_id ?? ''}</td>
                         <td className="customer-table__nowrap">{formatDate(customer.created_at)}</td>
                         <td className="table__cell--actions">
