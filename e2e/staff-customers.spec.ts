@@ -5,6 +5,7 @@ import {
   apiJson,
   csrfHeaders,
   goOffline,
+  isoDay,
   PHONE,
   signInContext,
   uniqueSuffix,
@@ -308,6 +309,50 @@ for (const [name, device] of [
       await expect(page).toHaveURL(/\/customers\/list$/);
       const gone = await context.request.get(`/api/customers/${doomed.id}/`);
       expect(gone.status()).toBe(404);
+    });
+
+    test('the list and a customer seen before stay readable offline; a customer with bookings is not deleted', async ({
+      page,
+      context,
+    }) => {
+      const made = await apiCustomer(context.request, 'Booked', `Keeper${uniqueSuffix()}`);
+      const [vehicle] = await apiJson<{ id: number }[]>(context.request, 'GET', 'staff-vehicles/?limit=1');
+      if (!vehicle) throw new Error('The demo agency has no vehicle.');
+      // Far-off dates of its own, so runs never collide on the vehicle.
+      const start = 500 + Math.floor(Math.random() * 5000);
+      await apiJson(context.request, 'POST', 'bookings/', {
+        customer: made.id,
+        vehicle: vehicle.id,
+        start_date: isoDay(start),
+        end_date: isoDay(start + 2),
+        booking_amount: '120.00',
+        estimated_mileage: 250,
+      });
+
+      await page.goto('/customers/list');
+      await waitForServiceWorker(page);
+      await expect(page.getByText(/^Showing \d+ of \d+ customers$/)).toBeVisible();
+      await page.goto(`/details/${made.id}`);
+      await expect(page.getByRole('region', { name: 'Customer analytics' }).getByText('250 km')).toBeVisible();
+      await expect(page.getByText('Showing 1 of 1 bookings')).toBeVisible();
+      // The cache is written to IndexedDB a moment after it changes.
+      await page.waitForTimeout(1500);
+
+      await goOffline(context, page);
+      await page.goto('/customers/list');
+      await expect(page.getByRole('heading', { level: 1, name: 'Customer List' })).toBeVisible();
+      await expect(page.getByText(/^Last updated/)).toBeVisible();
+      await expect(page.getByText(/^Showing \d+ of \d+ customers$/)).toBeVisible();
+      await page.goto(`/details/${made.id}`);
+      await expect(page.getByText(`Booked ${made.last_name}`).first()).toBeVisible();
+      await expect(page.getByText('Showing 1 of 1 bookings')).toBeVisible();
+      await context.setOffline(false);
+
+      await page.goto(`/edit-customer/${made.id}`);
+      await page.getByRole('button', { name: 'Delete Customer' }).click();
+      await page.getByRole('dialog', { name: 'Delete customer' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('This customer has bookings and cannot be deleted.')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/edit-customer/${made.id}$`));
     });
 
     test('another agency cannot see or open the customer', async ({ page, context, browser }) => {
