@@ -158,6 +158,28 @@ describe(`staff customer list order and edits (${ENGINE})`, () => {
       expect((await row(made.id)).drivers_license_key).toBeNull();
     });
 
+    it('tells two writes in the same millisecond apart', async () => {
+      const made = await create(agency, { email: 'same-ms@example.com' });
+      const frozen = new Date(Date.parse(made.updated_at));
+      const realNow = t.app.deps.now;
+      t.app.deps.now = () => frozen;
+      try {
+        const first = await agency.multipart<ApiCustomer>('PATCH', `/api/customers/${made.id}/`, {
+          city: 'Selby',
+          expected_updated_at: made.updated_at,
+        });
+        expect(first.status).toBe(200);
+        expect(first.body.updated_at > made.updated_at).toBe(true);
+        const second = await agent.multipart<StaleBody>('PATCH', `/api/customers/${made.id}/`, {
+          city: 'Goole',
+          expected_updated_at: made.updated_at,
+        });
+        expect(second.status).toBe(412);
+      } finally {
+        t.app.deps.now = realNow;
+      }
+    });
+
     it('refuses a version that is not a timestamp (400)', async () => {
       const made = await create(agency, { email: 'badversion@example.com' });
       const reply = await agency.multipart<ErrorBody>('PATCH', `/api/customers/${made.id}/`, {

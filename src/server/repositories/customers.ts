@@ -214,13 +214,15 @@ export async function updateCustomer(
     if (!current) return undefined;
     if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt) throw new StaleCustomerError();
     if (!hasChanges) return { previousKey: null };
+    // Every write moves updated_at on, even two in the same millisecond: it is the version editors check.
+    const stamp = now > current.updated_at ? now : new Date(Date.parse(current.updated_at) + 1).toISOString();
     const licenseColumns =
       license === undefined
         ? {}
         : { drivers_license_key: license?.key ?? null, drivers_license_type: license?.type ?? null };
     const result = await db
       .updateTable('customers')
-      .set({ ...changes, ...licenseColumns, updated_at: now })
+      .set({ ...changes, ...licenseColumns, updated_at: stamp })
       .where('id', '=', id)
       // Another write between the read and this one makes it miss, and the next round sees it.
       .$if(expectedUpdatedAt !== undefined, (query) => query.where('updated_at', '=', current.updated_at))
