@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiCustomer } from '#domain/api/customers';
-import { updateOwnCustomer } from '#server/repositories/customers';
+import { updateCustomerWithAccount } from '#server/repositories/customers';
 import { DuplicateUserError } from '#server/repositories/users';
 import { ACCESS_TTL_SECONDS } from '#server/services/tokens';
 import type { ErrorBody } from '../helpers/api.ts';
@@ -277,7 +277,7 @@ describe(`own account: customers/me/ and auth/password/ (${ENGINE})`, () => {
       const second = await newCustomer();
       const before = await customerRow(second.customerId);
       await expect(
-        updateOwnCustomer(
+        updateCustomerWithAccount(
           t.app.deps.db,
           { id: second.customerId, userId: second.userId },
           { email: first.email, city: 'Raced' },

@@ -16,8 +16,13 @@ export interface CustomerAnalytics {
 /** Whose customers a caller sees: null for the operator (all), else one agency's. */
 export type AgencyScope = number | null;
 
+/** The orders GET customers/ offers (`-` for descending); names sort by last name, then first name. */
+export const CUSTOMER_ORDERINGS = ['name', '-name', 'email', '-email', 'created_at', '-created_at'] as const;
+export type CustomerOrdering = (typeof CUSTOMER_ORDERINGS)[number];
+
 export interface CustomerListOptions {
   search?: string | undefined;
+  ordering?: CustomerOrdering | undefined;
   limit: number;
   offset: number;
 }
@@ -113,7 +118,21 @@ function searchCondition(eb: CustomersEb, search: string) {
   return eb.or(conditions);
 }
 
-/** One page of the customers a scope may see, by last name, first name, id. */
+/** Sort keys of an ordering, the id last so pages never overlap when values tie. */
+function orderKeys(ordering: CustomerOrdering): { keys: RawBuilder<unknown>[]; direction: 'asc' | 'desc' } {
+  const direction = ordering.startsWith('-') ? 'desc' : 'asc';
+  const field = ordering.replace(/^-/, '');
+  const lower = (column: 'last_name' | 'first_name' | 'email') => sql`lower(${sql.ref(`customers.${column}`)})`;
+  const keys =
+    field === 'email'
+      ? [lower('email')]
+      : field === 'created_at'
+        ? [sql`${sql.ref('customers.created_at')}`]
+        : [lower('last_name'), lower('first_name')];
+  return { keys: [...keys, sql`${sql.ref('customers.id')}`], direction };
+}
+
+/** One page of the customers a scope may see, by last name, first name, id unless told otherwise. */
 export async function listCustomers(
   db: Kysely<Database>,
   scope: AgencyScope,
@@ -123,14 +142,10 @@ export async function listCustomers(
   const base = selectCustomers(db, scope).$if(search !== '', (query) =>
     query.where((eb) => searchCondition(eb, search)),
   );
+  const { keys, direction } = orderKeys(options.ordering ?? 'name');
+  const ordered = keys.reduce((query, key) => query.orderBy(key, direction), base);
   const [rows, count] = await Promise.all([
-    base
-      .orderBy(sql`lower(${sql.ref('customers.last_name')})`)
-      .orderBy(sql`lower(${sql.ref('customers.first_name')})`)
-      .orderBy('customers.id')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
+    ordered.limit(options.limit).offset(options.offset).execute(),
     db
       .selectFrom(base.as('visible'))
       .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -178,7 +193,8 @@ export type CustomerChanges = Omit<CustomerUpdate, 'id' | 'drivers_license_key' 
  * Updates a customer's fields and, when `license` is given, swaps its licence. The swap only
  * lands if the licence is still the one read, so two concurrent uploads can't both believe they
  * replaced the same file; the caller removes `previousKey` from disk once this has committed.
- * Undefined when the customer no longer exists.
+ * With `expectedUpdatedAt` the write lands only on that version of the record, else it throws
+ * StaleCustomerError and writes nothing. Undefined when the customer no longer exists.
  */
 export async function updateCustomer(
   db: Kysely<Database>,
@@ -186,24 +202,30 @@ export async function updateCustomer(
   changes: CustomerChanges,
   license: LicenseChange | undefined,
   now: string,
+  expectedUpdatedAt?: string,
 ): Promise<{ previousKey: string | null } | undefined> {
   const hasChanges = Object.keys(changes).length > 0 || license !== undefined;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await db
       .selectFrom('customers')
-      .select('drivers_license_key')
+      .select(['drivers_license_key', 'updated_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) return undefined;
+    if (expectedUpdatedAt !== undefined && current.updated_at !== expectedUpdatedAt) throw new StaleCustomerError();
     if (!hasChanges) return { previousKey: null };
+    // Every write moves updated_at on, even two in the same millisecond: it is the version editors check.
+    const stamp = now > current.updated_at ? now : new Date(Date.parse(current.updated_at) + 1).toISOString();
     const licenseColumns =
       license === undefined
         ? {}
         : { drivers_license_key: license?.key ?? null, drivers_license_type: license?.type ?? null };
     const result = await db
       .updateTable('customers')
-      .set({ ...changes, ...licenseColumns, updated_at: now })
+      .set({ ...changes, ...licenseColumns, updated_at: stamp })
       .where('id', '=', id)
+      // Another write between the read and this one makes it miss, and the next round sees it.
+      .$if(expectedUpdatedAt !== undefined, (query) => query.where('updated_at', '=', current.updated_at))
       .$if(license !== undefined, (query) =>
         query.where((eb) =>
           current.drivers_license_key === null
@@ -219,17 +241,26 @@ export async function updateCustomer(
   throw new Error(`customer ${id}: licence kept changing under a concurrent update`);
 }
 
+/** The record changed since the version the editor loaded: nothing was written. */
+export class StaleCustomerError extends Error {
+  constructor() {
+    super('customer changed since it was loaded');
+  }
+}
+
 /**
- * A customer's own edit: their record (and licence) as updateCustomer does, and the same names,
- * e-mail and phone on their login, in one transaction, so the header and sign-in follow the
- * record and a refused e-mail (DuplicateUserError) leaves both as they were.
+ * Updates a customer's record (and licence) as updateCustomer does and, for a customer with a
+ * login (`userId`), the same names, e-mail and phone on that login, in one transaction: the header
+ * and sign-in follow the record, and a refused e-mail (DuplicateUserError) or a stale version
+ * (StaleCustomerError) leaves both as they were.
  */
-export async function updateOwnCustomer(
+export async function updateCustomerWithAccount(
   db: Kysely<Database>,
-  customer: { id: number; userId: number },
+  customer: { id: number; userId: number | null },
   changes: CustomerChanges,
   license: LicenseChange | undefined,
   now: string,
+  expectedUpdatedAt?: string,
 ): Promise<{ previousKey: string | null } | undefined> {
   const account: AccountChanges = {};
   if (changes.first_name !== undefined) account.first_name = changes.first_name;
@@ -237,8 +268,8 @@ export async function updateOwnCustomer(
   if (changes.email !== undefined) account.email = changes.email;
   if (changes.phone_number !== undefined) account.phone_number = changes.phone_number;
   return db.transaction().execute(async (trx) => {
-    const result = await updateCustomer(trx, customer.id, changes, license, now);
-    if (result) await updateUserAccount(trx, customer.userId, account);
+    const result = await updateCustomer(trx, customer.id, changes, license, now, expectedUpdatedAt);
+    if (result && customer.userId !== null) await updateUserAccount(trx, customer.userId, account);
     return result;
   });
 }

@@ -4,7 +4,7 @@ import type { ApiCustomer } from '#domain/api/customers';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
 import type { OutboxEntry, OutboxState } from '../../offline/outbox.ts';
 import { ownCustomerEditRequest } from '../customers/api/update-own-customer.ts';
-import { IMAGE_ONLY, licenseFileProblem, TOO_LARGE } from './license-checks.ts';
+import { IMAGE_ONLY, licenseFileProblem, TOO_LARGE } from '../customers/license-checks.ts';
 import {
   applyEdit,
   changedFields,

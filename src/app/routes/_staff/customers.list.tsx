@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { customersQueryOptions } from '../../features/customers/api/list-customers.ts';
+import { CustomerListPage } from '../../features/customers/components/customer-list-page.tsx';
 
 export const Route = createFileRoute('/_staff/customers/list')({
-  component: () => <PlaceholderPage title="Customer List" line="Search, sort and manage your customers." />,
+  loader: ({ context }) =>
+    void context.queryClient.prefetchInfiniteQuery(customersQueryOptions({ search: '', ordering: 'name' })),
+  component: CustomerListPage,
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
-import { listCustomers } from '../../repositories/customers.ts';
+import { CUSTOMER_ORDERINGS, listCustomers } from '../../repositories/customers.ts';
 import { paged, pagingFields } from '../params.ts';
 import { STAFF_SIDE } from './common.ts';
 
@@ -11,10 +11,14 @@ const MAX_LIMIT = 500;
 
 const listQuery = v.object({
   search: optionalText('Search', 100),
+  ordering: v.optional(
+    v.picklist(CUSTOMER_ORDERINGS, `Ordering must be one of: ${CUSTOMER_ORDERINGS.join(', ')}.`),
+    'name',
+  ),
   ...pagingFields(DEFAULT_LIMIT, MAX_LIMIT),
 });
 
-/** GET customers/: the customers the caller's agency may see (the operator: all), searchable. */
+/** GET customers/: the customers the caller's agency may see (the operator: all), searchable and sortable. */
 export const listCustomersRoute = defineRoute({
   method: 'GET',
   url: 'customers/',
@@ -23,6 +27,7 @@ export const listCustomersRoute = defineRoute({
   async handler({ deps, user, query, reply }) {
     const page = await listCustomers(deps.db, agencyScope(user), {
       search: query.search ?? undefined,
+      ordering: query.ordering,
       limit: query.limit,
       offset: query.offset,
     });

@@ -1,7 +1,7 @@
 import { ownCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { findCustomerByUserId, updateOwnCustomer as writeOwnCustomer } from '../../repositories/customers.ts';
+import { findCustomerByUserId, updateCustomerWithAccount } from '../../repositories/customers.ts';
 import { DuplicateUserError, isEmailTakenByOther } from '../../repositories/users.ts';
 import {
   CUSTOMER_NOT_FOUND,
@@ -38,7 +38,13 @@ export const updateOwnCustomer = defineRoute({
     const license = upload ? await storeOwnLicense(deps, upload) : deleteLicense ? null : undefined;
     try {
       await writeCustomer(deps, license, () =>
-        writeOwnCustomer(deps.db, { id: customer.id, userId: user.id }, changes, license, deps.now().toISOString()),
+        updateCustomerWithAccount(
+          deps.db,
+          { id: customer.id, userId: user.id },
+          changes,
+          license,
+          deps.now().toISOString(),
+        ),
       );
     } catch (error) {
       // Another user took the address between the check and the write.

@@ -24,7 +24,7 @@ import {
   type ProfileFormInput,
   type ProfileFormOutput,
 } from '../profile-values.ts';
-import { KinFields } from './kin-fields.tsx';
+import { KinFields, type KinField } from '../../customers/components/kin-fields.tsx';
 import { LicenseField, type LicenseChange } from './license-field.tsx';
 
 const SAVED = 'Your details have been saved.';
@@ -71,6 +71,7 @@ export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; 
     resetOptions: { keepDirtyValues: true },
   });
   useDirtyForm(isDirty || license !== null);
+  const kinField = (name: KinField) => ({ ...register(name), error: errors[name]?.message });
 
   const onSubmit = handleSubmit(async (output) => {
     setOutcome(null);
@@ -198,8 +199,8 @@ export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; 
         disabled={isSubmitting}
       />
 
-      <KinFields number={1} register={register} errors={errors} />
-      <KinFields number={2} register={register} errors={errors} />
+      <KinFields number={1} field={kinField} hintClassName="settings-legend__hint" />
+      <KinFields number={2} field={kinField} hintClassName="settings-legend__hint" />
 
       {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <div className="form__actions">

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { BookingStatus, PaymentMethod } from '#domain/constants';
+import { api } from '../../../lib/api-client.ts';
+import { nextOffset } from '../../../lib/paging.ts';
+
+/** One row of a customer's booking history as GET bookings/customer/{id}/ sends it. */
+export interface CustomerHistoryBooking {
+  id: number;
+  created_at: string;
+  start_date: string;
+  end_date: string;
+  booking_amount: string;
+  estimated_mileage: number | null;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  vehicle_details: { id: number; make: string; model: string; registration_number: string };
+}
+
+const PAGE_SIZE = 20;
+
+/** A customer's bookings, newest first, a page at a time (an agency sees only its own). */
+export const customerBookingsQueryOptions = (customerId: number) =>
+  infiniteQueryOptions({
+    queryKey: ['bookings', 'customer', customerId, { limit: PAGE_SIZE }],
+    queryFn: ({ pageParam, signal }) =>
+      api.list<CustomerHistoryBooking>(
+        `bookings/customer/${customerId}/?limit=${PAGE_SIZE}&offset=${pageParam}`,
+        signal,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useCustomerBookings(customerId: number) {
+  return useInfiniteQuery(customerBookingsQueryOptions(customerId));
+}

@@ -1,0 +1,37 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ApiCustomer } from '#domain/api/customers';
+import { api } from '../../../lib/api-client.ts';
+import { nextOffset } from '../../../lib/paging.ts';
+
+/** Every staff query of customers starts with this (the own record is ['customers', 'me']). */
+export const CUSTOMERS_KEY = ['customers'] as const;
+const PAGE_SIZE = 25;
+
+export type CustomerSortField = 'name' | 'email' | 'created_at';
+
+export interface CustomerListParams {
+  search: string;
+  /** `name`, `-name`, `email`, `-email`, `created_at` or `-created_at`. */
+  ordering: string;
+}
+
+/** GET customers/: the customers the caller may see, searched and sorted by the server, a page at a time. */
+export const customersQueryOptions = ({ search, ordering }: CustomerListParams) =>
+  infiniteQueryOptions({
+    queryKey: [...CUSTOMERS_KEY, 'list', { search, ordering, limit: PAGE_SIZE }],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ ordering, limit: String(PAGE_SIZE), offset: String(pageParam) });
+      if (search) params.set('search', search);
+      return api.list<ApiCustomer>(`customers/?${params.toString()}`, signal);
+    },
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useCustomers(params: CustomerListParams) {
+  return useInfiniteQuery({
+    ...customersQueryOptions(params),
+    // While a new search or order loads, the rows of the last one stay on screen.
+    placeholderData: (previous) => previous,
+  });
+}

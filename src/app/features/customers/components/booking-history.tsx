@@ -1,0 +1,141 @@
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { RowMenu, type RowMenuItem } from '../../../components/row-menu.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { bookingStatusTone, paymentMethodLabel } from '../../../lib/booking-labels.ts';
+import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
+import { allItems } from '../../../lib/paging.ts';
+import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCustomerBookings, type CustomerHistoryBooking } from '../api/list-customer-bookings.ts';
+
+const NO_INVOICES = 'Invoices are not available yet';
+
+function bookingMenu(booking: CustomerHistoryBooking): RowMenuItem[] {
+  return [
+    { label: 'View Booking', link: { to: '/booking-details/$id', params: { id: booking.id } } },
+    { label: 'Edit Booking', link: { to: '/edit-booking/$id', params: { id: booking.id } } },
+    { label: 'Create Invoice', onSelect: () => undefined, disabled: true, hint: NO_INVOICES },
+  ];
+}
+
+const mileage = (booking: CustomerHistoryBooking) =>
+  booking.estimated_mileage === null ? '—' : formatKm(booking.estimated_mileage);
+
+/** The customer's bookings: a table on wider screens, a swipeable row of cards on phones. */
+export function BookingHistory({ customerId }: { customerId: number }) {
+  const query = useCustomerBookings(customerId);
+  const currency = useCurrency();
+  const bookings = allItems(query.data?.pages);
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+
+  return (
+    <section className="booking-history" aria-labelledby="booking-history-title">
+      <h2 id="booking-history-title" className="details-section__title">
+        Booking history
+      </h2>
+      {!query.data ? (
+        <QueryFallback
+          query={query}
+          loadingLabel="Loading bookings..."
+          failure="The bookings could not be loaded."
+          offline="The bookings will appear when the connection returns."
+        />
+      ) : bookings.length === 0 ? (
+        <EmptyState message="No bookings found for this customer." />
+      ) : (
+        <>
+          <ListFreshness
+            dataUpdatedAt={query.dataUpdatedAt}
+            refreshFailed={query.isRefetchError}
+            moreFailed={query.isFetchNextPageError}
+          />
+          <div className="table-frame booking-history__table">
+            <table className="table">
+              <caption className="visually-hidden">Bookings of this customer</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Booking ID</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className="table__cell--number">
+                    Amount
+                  </th>
+                  <th scope="col" className="table__cell--number">
+                    Mileage
+                  </th>
+                  <th scope="col">Payment Method</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="table__cell--actions">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {bookings.map((booking) => (
+                  <tr key={booking.id}>
+                    <td>#{booking.id}</td>
+                    <td>{formatDate(booking.created_at)}</td>
+                    <td className="table__cell--number">{formatMoney(booking.booking_amount, currency)}</td>
+                    <td className="table__cell--number">{mileage(booking)}</td>
+                    <td>{paymentMethodLabel(booking.payment_method)}</td>
+                    <td>
+                      <StatusBadge tone={bookingStatusTone(booking.booking_status)}>
+                        {booking.booking_status}
+                      </StatusBadge>
+                    </td>
+                    <td className="table__cell--actions">
+                      <RowMenu label={`Actions for booking #${booking.id}`} items={bookingMenu(booking)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="booking-carousel" aria-label="Bookings of this customer" tabIndex={0}>
+            {bookings.map((booking) => (
+              <li key={booking.id} className="booking-carousel__item">
+                <article className="history-card">
+                  <div className="history-card__heading">
+                    <h3 className="history-card__title">Booking #{booking.id}</h3>
+                    <RowMenu label={`Actions for booking #${booking.id}`} items={bookingMenu(booking)} />
+                  </div>
+                  <p className="history-card__vehicle">
+                    {booking.vehicle_details.make} {booking.vehicle_details.model}
+                  </p>
+                  <dl className="details-facts details-facts--compact">
+                    <div className="details-facts__item">
+                      <dt>Date</dt>
+                      <dd>{formatDate(booking.created_at)}</dd>
+                    </div>
+                    <div className="details-facts__item">
+                      <dt>Amount</dt>
+                      <dd>{formatMoney(booking.booking_amount, currency)}</dd>
+                    </div>
+                    <div className="details-facts__item">
+                      <dt>Mileage</dt>
+                      <dd>{mileage(booking)}</dd>
+                    </div>
+                    <div className="details-facts__item">
+                      <dt>Payment</dt>
+                      <dd>{paymentMethodLabel(booking.payment_method)}</dd>
+                    </div>
+                  </dl>
+                  <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
+                </article>
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            shown={bookings.length}
+            total={total}
+            noun="bookings"
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
+        </>
+      )}
+    </section>
+  );
+}
