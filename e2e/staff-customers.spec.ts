@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -11,6 +10,7 @@ import {
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
 
 /**
  * The staff customer screens as an agency uses them: add with a licence, find, read the details,
@@ -52,12 +52,6 @@ async function apiCustomer(request: APIRequestContext, first: string, last: stri
   });
 }
 
-async function noSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((item) => item.impact === 'serious' || item.impact === 'critical');
-  expect(serious.map((item) => `${item.id}: ${item.help}`)).toEqual([]);
-}
-
 async function confirmSave(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm changes' });
@@ -83,7 +77,7 @@ for (const [name, device] of [
       await page.goto('/add-customer');
       await expect(page.getByRole('heading', { level: 1, name: 'Add Customer' })).toBeVisible();
       await expect(page.getByLabel('Title')).toHaveValue('MR');
-      await noSeriousViolations(page);
+      await expectAccessible(page);
 
       const form = page.getByRole('form', { name: 'Add customer' });
       await form.getByRole('button', { name: 'Add Customer' }).click();
@@ -123,7 +117,7 @@ for (const [name, device] of [
 
       await page.getByLabel('Search customers').fill(suffix);
       await expect(page.getByText('Showing 1 of 1 customers')).toBeVisible();
-      await noSeriousViolations(page);
+      await expectAccessible(page);
       if (phone) {
         await page
           .getByRole('list', { name: 'Customers' })
@@ -155,13 +149,13 @@ for (const [name, device] of [
       await page.keyboard.press('ArrowRight');
       await expect(page.getByRole('tab', { name: 'Kin 1' })).toBeFocused();
       await expect(page.getByRole('tabpanel')).toHaveText('No Next of Kin 1 provided.');
-      await noSeriousViolations(page);
+      await expectAccessible(page);
 
       await page.getByRole('link', { name: 'Edit', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Customer' })).toBeVisible();
       await expect(page.getByLabel('Title')).toHaveValue('MS');
       await expect(page.getByRole('img', { name: `Driver's licence of Nadia ${last}` })).toBeVisible();
-      await noSeriousViolations(page);
+      await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Save Changes' }).click();
       const none = page.getByRole('dialog', { name: 'Confirm changes' });
