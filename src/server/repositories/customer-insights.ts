@@ -4,7 +4,7 @@
  * months are the first seven characters of the ISO text timestamps, and the one date difference
  * (rental length) is spelled per engine.
  */
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   ANALYTICS_MONTHS,
   BOOKING_DURATION_BUCKETS,
@@ -18,6 +18,7 @@ import { PAYMENT_METHODS } from '#domain/constants';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database } from '../db/types.ts';
+import { ofAgency } from './customers.ts';
 
 /** Whose figures: null for the operator (every agency), else one agency's. */
 export type InsightsScope = number | null;
@@ -37,30 +38,6 @@ export function lastMonths(now: Date, count: number): string[] {
 /** The YYYY-MM of an ISO text column: portable, since both engines store timestamps as text. */
 function monthOf(column: string): RawBuilder<string> {
   return sql<string>`substr(${sql.ref(column)}, 1, 7)`;
-}
-
-/**
- * The customers an agency works with — it created the record, or the customer booked or asked to
- * book one of its vehicles. The same rule as the customer list (repositories/customers.ts).
- */
-function ofAgency(eb: ExpressionBuilder<Database, 'customers'>, agencyId: number) {
-  return eb.or([
-    eb('customers.agency_id', '=', agencyId),
-    eb.exists(
-      eb
-        .selectFrom('bookings')
-        .select('bookings.id')
-        .whereRef('bookings.customer_id', '=', 'customers.id')
-        .where('bookings.agency_id', '=', agencyId),
-    ),
-    eb.exists(
-      eb
-        .selectFrom('booking_requests')
-        .select('booking_requests.id')
-        .whereRef('booking_requests.customer_id', '=', 'customers.id')
-        .where('booking_requests.agency_id', '=', agencyId),
-    ),
-  ]);
 }
 
 /** A count that comes back as a number from either driver (PostgreSQL sends bigints as text). */

@@ -39,7 +39,7 @@ export async function findCustomerByUserId(db: Kysely<Database>, userId: number)
  * The customer-of-agency rule as a condition on `customers`: the agency created the record, or
  * the customer booked or asked to book one of its vehicles.
  */
-function ofAgency(eb: CustomersEb, agencyId: number) {
+export function ofAgency(eb: CustomersEb, agencyId: number) {
   return eb.or([
     eb('customers.agency_id', '=', agencyId),
     eb.exists(
