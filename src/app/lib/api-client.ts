@@ -6,6 +6,8 @@
 export interface ApiErrorBody {
   error?: string;
   fields?: Record<string, string[]>;
+  /** With a stale edit refused (412): the record as the server holds it now. */
+  current?: unknown;
 }
 
 /** The server answered with an error status; `message` is its human sentence. */

@@ -172,8 +172,16 @@ export function createOutbox(deps: OutboxDeps) {
         case 'paused':
           return { ...stored, state: 'paused', attempts, lastError: outcome.error, errorFields: null };
         case 'conflict':
+          return {
+            ...stored,
+            state: 'conflict',
+            attempts,
+            lastError: outcome.error,
+            errorFields: outcome.fields,
+            serverCopy: outcome.current,
+          };
         case 'attention':
-          return { ...stored, state: outcome.type, attempts, lastError: outcome.error, errorFields: outcome.fields };
+          return { ...stored, state: 'attention', attempts, lastError: outcome.error, errorFields: outcome.fields };
       }
     });
     changed();
@@ -283,6 +291,7 @@ export function createOutbox(deps: OutboxDeps) {
               nextAttemptAt: now,
               lastError: null,
               errorFields: null,
+              serverCopy: undefined,
             }
           : undefined,
       );
@@ -318,6 +327,7 @@ export function createOutbox(deps: OutboxDeps) {
             nextAttemptAt: now,
             lastError: null,
             errorFields: null,
+            serverCopy: undefined,
           }
         : undefined,
     );

@@ -58,8 +58,11 @@ describe('classifyFailure', () => {
       type: 'conflict',
       error: 'Booked.',
       fields: null,
+      current: null,
     });
-    expect(classify(new ApiError(412, { error: 'Changed.' })).type).toBe('conflict');
+    // A stale edit's refusal carries the server's copy, kept for the user to compare offline.
+    const current = { id: 3, updated_at: '2026-11-23T10:00:00.000Z' };
+    expect(classify(new ApiError(412, { error: 'Changed.', current }))).toMatchObject({ type: 'conflict', current });
     expect(classify(new ApiError(409, { error: 'Still running.' }, 2)).type).toBe('retry');
     const fields = { email: ['Enter a valid e-mail address.'] };
     expect(classify(new ApiError(400, { error: 'Enter a valid e-mail address.', fields }))).toEqual({

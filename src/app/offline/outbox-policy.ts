@@ -13,7 +13,7 @@ export type Outcome =
   | { type: 'sent' }
   | { type: 'retry'; delayMs: number; error: string; network: boolean }
   | { type: 'paused'; error: string }
-  | { type: 'conflict'; error: string; fields: Record<string, string[]> | null }
+  | { type: 'conflict'; error: string; fields: Record<string, string[]> | null; current: unknown }
   | { type: 'attention'; error: string; fields: Record<string, string[]> | null };
 
 /**
@@ -51,6 +51,8 @@ export function classifyFailure(error: unknown, attempt: number, random: () => n
   if (status === 401) return { type: 'paused', error: SIGN_IN_AGAIN };
   // A 409 with Retry-After is the server still running the same key (another tab's send): not a conflict.
   if (status === 409 && error.retryAfterSeconds !== null) return retry(error.message, error.retryAfterSeconds, false);
-  if (status === 409 || status === 412) return { type: 'conflict', error: error.message, fields: fieldsOf(error) };
+  if (status === 409 || status === 412) {
+    return { type: 'conflict', error: error.message, fields: fieldsOf(error), current: error.body.current ?? null };
+  }
   return { type: 'attention', error: error.message, fields: fieldsOf(error) };
 }

@@ -53,6 +53,11 @@ export interface OutboxEntry {
   lastError: string | null;
   /** The server's per-field messages with the last refusal, for a screen that lets the user fix them. */
   errorFields: Record<string, string[]> | null;
+  /**
+   * With a conflict: the record as the server held it when it refused (a 412's `current`), so the
+   * user can compare versions even offline. Absent from entries saved before it existed.
+   */
+  serverCopy?: unknown;
   /** Epoch milliseconds. */
   createdAt: number;
   /** Global creation order (unique across tabs); ties of `createdAt` are broken by it. */

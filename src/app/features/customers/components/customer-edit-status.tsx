@@ -84,6 +84,16 @@ function RefusedEdit({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** The customer record a 412 carries as `current` (the outbox keeps it as unknown data). */
+function isApiCustomer(value: unknown): value is ApiCustomer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<ApiCustomer>).id === 'number' &&
+    typeof (value as Partial<ApiCustomer>).updated_at === 'string'
+  );
+}
+
 function ConflictPanel({ id, entry }: { id: number; entry: OutboxEntry }) {
   const queryClient = useQueryClient();
   const current = useCustomer(id);
@@ -94,9 +104,13 @@ function ConflictPanel({ id, entry }: { id: number; entry: OutboxEntry }) {
     void queryClient.invalidateQueries({ queryKey: customerQueryOptions(id).queryKey });
   }, [queryClient, id, entry.id]);
 
-  const theirs: ApiCustomer | undefined = current.data;
+  // The copy the server refused with (kept offline too), until a fresher one arrives.
+  const refusedWith = isApiCustomer(entry.serverCopy) ? entry.serverCopy : undefined;
+  const fetched = current.isFetching ? undefined : current.data;
+  const theirs: ApiCustomer | undefined =
+    fetched && (!refusedWith || fetched.updated_at >= refusedWith.updated_at) ? fetched : (refusedWith ?? current.data);
   const rows = editedValues(entry);
-  const fresh = theirs !== undefined && !current.isFetching;
+  const fresh = theirs !== undefined && (refusedWith !== undefined || !current.isFetching);
 
   const keepMine = async () => {
     const form = entry.request.form;
