@@ -4,6 +4,8 @@ import type { AgentLocation, useAgentLocations } from '../api/list-agent-locatio
 
 interface LocationPickerProps {
   query: ReturnType<typeof useAgentLocations>;
+  /** The operator picks among every agency's locations, so only the chosen agency's are offered. */
+  chooseAgency: boolean;
   /** null: the operator has not chosen the agency yet, so no location can be offered. */
   agencyId: number | null;
   value: readonly number[];
@@ -13,10 +15,18 @@ interface LocationPickerProps {
 }
 
 /** The pickup locations of the vehicle's agency as a list of checkboxes (a multi-select that works on touch). */
-export function LocationPicker({ query, agencyId, value, onChange, error, disabled }: LocationPickerProps) {
+export function LocationPicker({
+  query,
+  chooseAgency,
+  agencyId,
+  value,
+  onChange,
+  error,
+  disabled,
+}: LocationPickerProps) {
   const errorId = useId();
   const locations: AgentLocation[] = (query.data ?? []).filter(
-    (location) => agencyId === null || location.agency_id === agencyId,
+    (location) => !chooseAgency || location.agency_id === agencyId,
   );
   const chosen = new Set(value);
 
@@ -52,7 +62,7 @@ export function LocationPicker({ query, agencyId, value, onChange, error, disabl
           </ul>
         ) : (
           <p className="field__hint">
-            {agencyId === null && query.data.length > 0
+            {chooseAgency && agencyId === null
               ? 'Choose the agency to see its pickup locations.'
               : 'This agency has no pickup locations yet.'}
           </p>

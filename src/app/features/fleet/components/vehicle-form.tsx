@@ -260,7 +260,8 @@ export function VehicleForm({
         </div>
         <LocationPicker
           query={locationsQuery}
-          agencyId={chooseAgency ? agencyId : null}
+          chooseAgency={chooseAgency}
+          agencyId={agencyId}
           value={locationIds({ ...initial, pickup_locations: locations.field.value })}
           onChange={(ids) => locations.field.onChange(ids)}
           error={errors.pickup_locations?.message}

@@ -1,0 +1,185 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { isoDay, PHONE, signInContext, uniqueSuffix } from './support/api.ts';
+
+/** SPEC §2 fleet screens as an agency uses them: add with two photos, find, edit, delete; agencies kept apart. */
+
+const TABLET = { viewport: { width: 1024, height: 768 } } as const;
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function photo(format: 'png' | 'jpeg', background: string): Promise<Buffer> {
+  const image = sharp({ create: { width: 320, height: 240, channels: 3, background } });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg().toBuffer();
+}
+
+async function searchFleet(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search by make, model or color' }).fill(text);
+}
+
+async function withUser<T>(browser: Browser, username: string | null, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    if (username) await signInContext(context, username);
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+for (const [width, device] of [
+  ['tablet', TABLET],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`fleet at ${width} width`, () => {
+    test.use(device);
+
+    test('an agency adds a vehicle with two photos, finds it, edits it and deletes it', async ({
+      page,
+      context,
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const suffix = uniqueSuffix();
+      const make = `Fleet${suffix}`;
+      const name = `${make} Roadster`;
+      await signInContext(context, 'agency');
+
+      // The list, then the add form.
+      await page.goto('/fleet/vehicles');
+      await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Fleet vehicles' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.getByRole('link', { name: '+ Add Vehicle' }).click();
+      await expect(page).toHaveURL(/\/add-vehicle$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Add Vehicle' })).toBeVisible();
+      // An agency works in its own agency: no choice of agency.
+      await expect(page.getByLabel('Agency', { exact: true })).toHaveCount(0);
+
+      // Required fields are checked before anything is sent.
+      await page.getByRole('button', { name: 'Add Vehicle' }).click();
+      await expect(page.getByText('Make is required.')).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.getByLabel('Make').fill(make);
+      await page.getByLabel('Model').fill('Roadster');
+      await page.getByLabel('Colour').fill('Teal');
+      await page.getByLabel('Manufacture year').fill('2023');
+      await page.getByLabel('Registration number').fill(`e2e ${suffix.slice(-7)}`);
+      await page.getByLabel('Ownership').selectOption('private');
+      await page.getByLabel('Price per day').fill('61.50');
+      await page.getByLabel('Deposit').fill('250');
+      await page.getByLabel('Mileage (km)').fill('1234');
+      await page.getByLabel('Mileage allowance (km per day)').fill('150');
+      await page.getByLabel('Next service date').fill(isoDay(90));
+      const locations = page.getByRole('group', { name: 'Pickup locations' });
+      await locations.getByRole('checkbox').first().check();
+
+      // A file that is not an image is refused on the spot; two real photos get previews.
+      const images = page.getByLabel('Images', { exact: true });
+      await images.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+      await expect(page.getByText('Please select a valid image file (JPG, PNG, etc.).')).toBeVisible();
+      await images.setInputFiles([
+        { name: 'front.png', mimeType: 'image/png', buffer: await photo('png', '#2a6f97') },
+        { name: 'side.jpg', mimeType: 'image/jpeg', buffer: await photo('jpeg', '#c0392b') },
+      ]);
+      const previews = page.getByRole('list', { name: 'New images' }).getByRole('img');
+      await expect(previews).toHaveCount(2);
+      await expect(page.getByRole('img', { name: 'New image: front.png' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Add Vehicle' }).click();
+      await expect(page).toHaveURL(/\/fleet\/vehicles$/);
+      await expect(page.getByRole('status').filter({ hasText: 'Vehicle added successfully!' })).toBeVisible();
+
+      // The server searches: any case of the make finds it; the ownership filter narrows.
+      await searchFleet(page, make.toUpperCase());
+      const card = page.getByRole('article', { name });
+      await expect(card).toBeVisible();
+      await expect(page.getByTestId('vehicle-card')).toHaveCount(1);
+      await expect(card).toContainText('Teal');
+      await expect(card).toContainText('1,234 km');
+      await expect(card.getByRole('img')).toHaveCount(1);
+      await page.getByLabel('Ownership').selectOption('company');
+      await expect(page.getByText('No vehicles found.')).toBeVisible();
+      await page.getByLabel('Ownership').selectOption('private');
+      await expect(card).toBeVisible();
+
+      // Anyone sees it on the public landing.
+      await withUser(browser, null, async (visitor) => {
+        await visitor.goto('/');
+        await searchFleet(visitor, make);
+        await expect(visitor.getByRole('article', { name })).toBeVisible();
+      });
+
+      // Edit: nothing changed first, then a photo removed and the colour changed.
+      await card.getByRole('link', { name: /^Edit / }).click();
+      await expect(page).toHaveURL(/\/edit-vehicle\/\d+$/);
+      const id = Number(/\/edit-vehicle\/(\d+)$/.exec(page.url())?.[1]);
+      await expect(page.getByLabel('Make')).toHaveValue(make);
+      const current = page.getByRole('list', { name: 'Current images' }).getByRole('img');
+      await expect(current).toHaveCount(2);
+      await expectNoSeriousViolations(page);
+
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText('No changes detected.');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+
+      await page.getByRole('button', { name: 'Remove image 1' }).click();
+      await expect(page.getByText('Will be removed')).toBeVisible();
+      await page.getByLabel('Colour').fill('Crimson');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(dialog).toContainText('Colour: Teal → Crimson');
+      await expect(dialog).toContainText('Images removed: 1');
+      await expectNoSeriousViolations(page);
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page).toHaveURL(/\/fleet\/vehicles$/);
+      await expect(page.getByRole('status').filter({ hasText: 'Vehicle updated successfully.' })).toBeVisible();
+      const stored = await (await context.request.get(`/api/staff-vehicles/${id}/`)).json();
+      expect(stored).toMatchObject({ color: 'Crimson', ownership: 'private' });
+      expect((stored as { images: unknown[] }).images).toHaveLength(1);
+
+      // Another agency neither lists it nor opens it.
+      await withUser(browser, 'agency2', async (other) => {
+        await other.goto('/fleet/vehicles');
+        await searchFleet(other, make);
+        await expect(other.getByText('No vehicles found.')).toBeVisible();
+        await other.goto(`/edit-vehicle/${id}`);
+        await expect(other.getByRole('alert').filter({ hasText: 'Vehicle not found.' })).toBeVisible();
+        await expect(other.getByLabel('Make')).toHaveCount(0);
+      });
+
+      // Delete with SPEC §8's question.
+      await page.goto(`/edit-vehicle/${id}`);
+      await page.getByRole('button', { name: 'Delete Vehicle' }).click();
+      await expect(dialog).toContainText('Are you sure you want to delete this vehicle? This action cannot be undone.');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/fleet\/vehicles$/);
+      await expect(page.getByRole('status').filter({ hasText: 'Vehicle deleted successfully.' })).toBeVisible();
+      await searchFleet(page, make);
+      await expect(page.getByText('No vehicles found.')).toBeVisible();
+      expect((await context.request.get(`/api/staff-vehicles/${id}/`)).status()).toBe(404);
+    });
+  });
+}
+
+test('the operator chooses the agency, and only its pickup locations are offered', async ({ page, context }) => {
+  await signInContext(context, 'staff');
+  await page.goto('/add-vehicle');
+  const agency = page.getByLabel('Agency', { exact: true });
+  await expect(agency).toBeVisible();
+  const locations = page.getByRole('group', { name: 'Pickup locations' });
+  await expect(locations).toContainText('Choose the agency to see its pickup locations.');
+  await expect(agency.locator('option').nth(1)).toBeAttached();
+  await agency.selectOption({ index: 1 });
+  await expect(locations.getByRole('checkbox').first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
