@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { isoDay, PHONE, signInContext, uniqueSuffix } from './support/api.ts';
+import { goOffline, isoDay, PHONE, signInContext, uniqueSuffix, waitForServiceWorker } from './support/api.ts';
 
 /** SPEC §2 fleet screens as an agency uses them: add with two photos, find, edit, delete; agencies kept apart. */
 
@@ -182,4 +182,44 @@ test('the operator chooses the agency, and only its pickup locations are offered
   await agency.selectOption({ index: 1 });
   await expect(locations.getByRole('checkbox').first()).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test.describe('offline at the tablet', () => {
+  test.use(TABLET);
+
+  test('the list reads from the cache and the add form says it cannot save, keeping the entries', async ({
+    page,
+    context,
+  }) => {
+    await signInContext(context, 'agency');
+    await page.goto('/fleet/vehicles');
+    await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+    await waitForServiceWorker(page);
+    await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+    // The cache is written to storage shortly after a query succeeds.
+    await page.waitForTimeout(1500);
+    await goOffline(context, page);
+    await page.reload();
+    await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
+    await expect(page.getByText(/Last updated/)).toBeVisible();
+
+    await page.getByRole('link', { name: '+ Add Vehicle' }).click();
+    await page.getByLabel('Make').fill('Offline');
+    await page.getByLabel('Model').fill('Tester');
+    await page.getByLabel('Colour').fill('White');
+    await page.getByLabel('Manufacture year').fill('2024');
+    await page.getByLabel('Registration number').fill(`OFF ${uniqueSuffix().slice(-6)}`);
+    await page.getByLabel('Ownership').selectOption('company');
+    await page.getByLabel('Price per day').fill('40');
+    await page.getByLabel('Deposit').fill('100');
+    await page.getByLabel('Mileage (km)').fill('10');
+    await page.getByLabel('Mileage allowance (km per day)').fill('100');
+    await page.getByLabel('Next service date').fill(isoDay(60));
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The vehicle cannot be saved until the connection returns' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Make')).toHaveValue('Offline');
+    await expect(page).toHaveURL(/\/add-vehicle$/);
+  });
 });

@@ -16,7 +16,7 @@ export function AddVehiclePage() {
   const [progress, setProgress] = useState<number | null>(null);
 
   return (
-    <div className="page page--narrow">
+    <div className="page fleet-form-page">
       <PageHeader title="Add Vehicle" description="Add a vehicle to your fleet." />
       <VehicleForm
         initial={EMPTY_VEHICLE}

@@ -34,7 +34,7 @@ export const NO_CHANGES = 'No changes detected.';
 export function EditVehiclePage({ id }: { id: number }) {
   const query = useStaffVehicle(id);
   return (
-    <div className="page page--narrow">
+    <div className="page fleet-form-page">
       <PageHeader title="Edit Vehicle" description="Change this vehicle's details and images." />
       {query.data ? (
         <EditVehicle vehicle={query.data} />

@@ -155,135 +155,143 @@ export function VehicleForm({
         </StatusMessage>
       ))}
 
-      <fieldset className="form__section panel">
-        <legend className="form__section-title">Vehicle</legend>
-        <div className="form__row">
-          <TextField label="Make" autoComplete="off" error={errors.make?.message} {...register('make')} />
-          <TextField label="Model" autoComplete="off" error={errors.model?.message} {...register('model')} />
-        </div>
-        <div className="form__row">
-          <TextField label="Colour" autoComplete="off" error={errors.color?.message} {...register('color')} />
-          <TextField
-            label="Manufacture year"
-            type="number"
-            inputMode="numeric"
-            error={errors.manufacture_year?.message}
-            {...register('manufacture_year')}
-          />
-        </div>
-        <div className="form__row">
-          <TextField
-            label="Registration number"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            error={errors.registration_number?.message}
-            {...register('registration_number')}
-          />
-          <SelectField label="Ownership" error={errors.ownership?.message} {...register('ownership')}>
-            <option value="">Select ownership</option>
-            <option value="company">Company</option>
-            <option value="private">Private</option>
-          </SelectField>
-        </div>
-      </fieldset>
-
-      <fieldset className="form__section panel">
-        <legend className="form__section-title">Price and mileage</legend>
-        <div className="form__row">
-          <TextField
-            label="Price per day"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            error={errors.price_per_day?.message}
-            {...register('price_per_day')}
-          />
-          <TextField
-            label="Deposit"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            error={errors.deposit?.message}
-            {...register('deposit')}
-          />
-        </div>
-        <div className="form__row">
-          <TextField
-            label="Mileage (km)"
-            type="number"
-            inputMode="numeric"
-            min="0"
-            error={errors.mileage?.message}
-            {...register('mileage')}
-          />
-          <TextField
-            label="Mileage allowance (km per day)"
-            type="number"
-            inputMode="numeric"
-            min="0"
-            error={errors.mileage_allowance?.message}
-            {...register('mileage_allowance')}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="form__section panel">
-        <legend className="form__section-title">Service and pickup</legend>
-        <div className="form__row">
-          <TextField
-            label="Next service date"
-            type="date"
-            error={errors.next_service_date?.message}
-            {...register('next_service_date')}
-          />
-          {chooseAgency ? (
-            <SelectField
-              label="Agency"
-              error={errors.agency_id?.message}
-              hint={agencies.isError ? 'The agencies could not be loaded. Reload to try again.' : undefined}
-              {...register('agency_id', {
-                onChange: (event: ChangeEvent<HTMLSelectElement>) => onAgencyChange(event.target.value),
-              })}
-            >
-              <option value="">{agencies.data ? 'Select agency' : 'Loading agencies...'}</option>
-              {(agencies.data ?? []).map((agency) => (
-                <option key={agency.id} value={String(agency.id)}>
-                  {agency.name}
-                  {agency.status === 'approved' ? '' : ` (${agency.status})`}
-                </option>
-              ))}
+      <div className="panel">
+        <fieldset className="form__section">
+          <legend className="form__section-title">Vehicle</legend>
+          <div className="form__row">
+            <TextField label="Make" autoComplete="off" error={errors.make?.message} {...register('make')} />
+            <TextField label="Model" autoComplete="off" error={errors.model?.message} {...register('model')} />
+          </div>
+          <div className="form__row">
+            <TextField label="Colour" autoComplete="off" error={errors.color?.message} {...register('color')} />
+            <TextField
+              label="Manufacture year"
+              type="number"
+              inputMode="numeric"
+              error={errors.manufacture_year?.message}
+              {...register('manufacture_year')}
+            />
+          </div>
+          <div className="form__row">
+            <TextField
+              label="Registration number"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              error={errors.registration_number?.message}
+              {...register('registration_number')}
+            />
+            <SelectField label="Ownership" error={errors.ownership?.message} {...register('ownership')}>
+              <option value="">Select ownership</option>
+              <option value="company">Company</option>
+              <option value="private">Private</option>
             </SelectField>
-          ) : null}
-        </div>
-        <LocationPicker
-          query={locationsQuery}
-          chooseAgency={chooseAgency}
-          agencyId={agencyId}
-          value={locationIds({ ...initial, pickup_locations: locations.field.value })}
-          onChange={(ids) => locations.field.onChange(ids)}
-          error={errors.pickup_locations?.message}
-          disabled={sending || (chooseAgency && agencyId === null)}
-        />
-      </fieldset>
+          </div>
+        </fieldset>
+      </div>
 
-      <fieldset className="form__section panel">
-        <legend className="form__section-title">Images</legend>
-        <ImagePicker
-          existing={existingImages}
-          removed={removed}
-          onToggleRemoved={toggleRemoved}
-          added={added}
-          onAddedChange={(files) => {
-            setAdded(files);
-            setImageError(undefined);
-          }}
-          error={imageError}
-          disabled={sending}
-        />
-      </fieldset>
+      <div className="panel">
+        <fieldset className="form__section">
+          <legend className="form__section-title">Price and mileage</legend>
+          <div className="form__row">
+            <TextField
+              label="Price per day"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              error={errors.price_per_day?.message}
+              {...register('price_per_day')}
+            />
+            <TextField
+              label="Deposit"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              error={errors.deposit?.message}
+              {...register('deposit')}
+            />
+          </div>
+          <div className="form__row">
+            <TextField
+              label="Mileage (km)"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              error={errors.mileage?.message}
+              {...register('mileage')}
+            />
+            <TextField
+              label="Mileage allowance (km per day)"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              error={errors.mileage_allowance?.message}
+              {...register('mileage_allowance')}
+            />
+          </div>
+        </fieldset>
+      </div>
+
+      <div className="panel">
+        <fieldset className="form__section">
+          <legend className="form__section-title">Service and pickup</legend>
+          <div className="form__row">
+            <TextField
+              label="Next service date"
+              type="date"
+              error={errors.next_service_date?.message}
+              {...register('next_service_date')}
+            />
+            {chooseAgency ? (
+              <SelectField
+                label="Agency"
+                error={errors.agency_id?.message}
+                hint={agencies.isError ? 'The agencies could not be loaded. Reload to try again.' : undefined}
+                {...register('agency_id', {
+                  onChange: (event: ChangeEvent<HTMLSelectElement>) => onAgencyChange(event.target.value),
+                })}
+              >
+                <option value="">{agencies.data ? 'Select agency' : 'Loading agencies...'}</option>
+                {(agencies.data ?? []).map((agency) => (
+                  <option key={agency.id} value={String(agency.id)}>
+                    {agency.name}
+                    {agency.status === 'approved' ? '' : ` (${agency.status})`}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </div>
+          <LocationPicker
+            query={locationsQuery}
+            chooseAgency={chooseAgency}
+            agencyId={agencyId}
+            value={locationIds({ ...initial, pickup_locations: locations.field.value })}
+            onChange={(ids) => locations.field.onChange(ids)}
+            error={errors.pickup_locations?.message}
+            disabled={sending || (chooseAgency && agencyId === null)}
+          />
+        </fieldset>
+      </div>
+
+      <div className="panel">
+        <fieldset className="form__section">
+          <legend className="form__section-title">Images</legend>
+          <ImagePicker
+            existing={existingImages}
+            removed={removed}
+            onToggleRemoved={toggleRemoved}
+            added={added}
+            onAddedChange={(files) => {
+              setAdded(files);
+              setImageError(undefined);
+            }}
+            error={imageError}
+            disabled={sending}
+          />
+        </fieldset>
+      </div>
 
       {sending ? <UploadProgressBar progress={progress} /> : null}
 
