@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { goOffline, isoDay, PHONE, signInContext, uniqueSuffix, waitForServiceWorker } from './support/api.ts';
+import { apiJson, goOffline, isoDay, PHONE, signInContext, uniqueSuffix, waitForServiceWorker } from './support/api.ts';
 
 /** SPEC §2 fleet screens as an agency uses them: add with two photos, find, edit, delete; agencies kept apart. */
 
@@ -171,17 +171,66 @@ for (const [width, device] of [
   });
 }
 
-test('the operator chooses the agency, and only its pickup locations are offered', async ({ page, context }) => {
+test('the operator chooses the agency and its pickup locations; a server refusal shows by its field', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
   await signInContext(context, 'staff');
+  const [existing] = (await (await context.request.get('/api/staff-vehicles/?limit=1')).json()) as {
+    registration_number: string;
+  }[];
+  if (!existing) throw new Error('The demo data has no vehicle.');
   await page.goto('/add-vehicle');
   const agency = page.getByLabel('Agency', { exact: true });
   await expect(agency).toBeVisible();
   const locations = page.getByRole('group', { name: 'Pickup locations' });
   await expect(locations).toContainText('Choose the agency to see its pickup locations.');
-  await expect(agency.locator('option').nth(1)).toBeAttached();
-  await agency.selectOption({ index: 1 });
-  await expect(locations.getByRole('checkbox').first()).toBeVisible();
+  await expect(agency.getByRole('option', { name: 'Northern Wheels' })).toBeAttached();
+  await agency.selectOption({ label: 'Northern Wheels' });
+  await locations.getByRole('checkbox').first().check();
   await expectNoSeriousViolations(page);
+
+  const make = `Staff${uniqueSuffix()}`;
+  await page.getByLabel('Make').fill(make);
+  await page.getByLabel('Model').fill('Estate');
+  await page.getByLabel('Colour').fill('Silver');
+  await page.getByLabel('Manufacture year').fill('2022');
+  await page.getByLabel('Registration number').fill(existing.registration_number.toLowerCase());
+  await page.getByLabel('Ownership').selectOption('company');
+  await page.getByLabel('Price per day').fill('45');
+  await page.getByLabel('Deposit').fill('200');
+  await page.getByLabel('Mileage (km)').fill('5000');
+  await page.getByLabel('Mileage allowance (km per day)').fill('200');
+  await page.getByLabel('Next service date').fill(isoDay(30));
+  await page.getByRole('button', { name: 'Add Vehicle' }).click();
+  const registration = page.getByLabel('Registration number');
+  await expect(registration).toHaveAttribute('aria-invalid', 'true');
+  await expect(registration).toHaveAccessibleDescription(/A vehicle with this registration number already exists\./);
+
+  await registration.fill(`ST ${uniqueSuffix().slice(-7)}`);
+  await page.getByRole('button', { name: 'Add Vehicle' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Vehicle added successfully!' })).toBeVisible();
+  const [created] = (await (
+    await context.request.get(`/api/staff-vehicles/?search=${encodeURIComponent(make)}`)
+  ).json()) as { id: number; agency_name: string; pickup_locations: number[] }[];
+  expect(created).toMatchObject({ agency_name: 'Northern Wheels' });
+  expect(created?.pickup_locations).toHaveLength(1);
+  await apiJson(context.request, 'DELETE', `staff-vehicles/${created?.id}/`);
+});
+
+test('a vehicle with bookings is kept, and the screen says why', async ({ page, context }) => {
+  await signInContext(context, 'agency');
+  const [booking] = await apiJson<{ vehicle: number }[]>(context.request, 'GET', 'bookings/?limit=1');
+  if (!booking) throw new Error('The demo agency has no booking.');
+  await page.goto(`/edit-vehicle/${booking.vehicle}`);
+  await page.getByRole('button', { name: 'Delete Vehicle' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This vehicle has bookings or booking requests and cannot be deleted.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/edit-vehicle/${booking.vehicle}$`));
+  await expect(page.getByRole('dialog')).toBeHidden();
 });
 
 test.describe('offline at the tablet', () => {
