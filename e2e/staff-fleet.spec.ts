@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { apiJson, goOffline, isoDay, PHONE, signInContext, uniqueSuffix, waitForServiceWorker } from './support/api.ts';
 
@@ -231,6 +232,59 @@ test('a vehicle with bookings is kept, and the screen says why', async ({ page, 
   ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/edit-vehicle/${booking.vehicle}$`));
   await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('the add form shows upload progress while the photos go up', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await signInContext(context, 'agency');
+  const make = `Upload${uniqueSuffix()}`;
+  await page.goto('/add-vehicle');
+  await page.getByLabel('Make').fill(make);
+  await page.getByLabel('Model').fill('Slowline');
+  await page.getByLabel('Colour').fill('Blue');
+  await page.getByLabel('Manufacture year').fill('2022');
+  await page.getByLabel('Registration number').fill(`UP ${uniqueSuffix().slice(-7)}`);
+  await page.getByLabel('Ownership').selectOption('company');
+  await page.getByLabel('Price per day').fill('40');
+  await page.getByLabel('Deposit').fill('100');
+  await page.getByLabel('Mileage (km)').fill('10');
+  await page.getByLabel('Mileage allowance (km per day)').fill('100');
+  await page.getByLabel('Next service date').fill(isoDay(60));
+  // Noise does not compress: a photo big enough to watch go up on a slow link.
+  const noise = await sharp(randomBytes(500 * 400 * 3), { raw: { width: 500, height: 400, channels: 3 } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Images', { exact: true })
+    .setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: noise });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 50,
+    downloadThroughput: 1_000_000,
+    uploadThroughput: 200_000,
+  });
+  await page.getByRole('button', { name: 'Add Vehicle' }).click();
+  await expect(page.getByRole('button', { name: 'Adding vehicle...' })).toBeDisabled();
+  await expect(page.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Vehicle added successfully!' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const [created] = await apiJson<{ id: number; images: unknown[] }[]>(
+    context.request,
+    'GET',
+    `staff-vehicles/?search=${make}`,
+  );
+  expect(created?.images).toHaveLength(1);
+  await apiJson(context.request, 'DELETE', `staff-vehicles/${created?.id}/`);
 });
 
 test.describe('offline at the tablet', () => {

@@ -59,8 +59,8 @@ export function valuesFromVehicle(vehicle: StaffVehicle): VehicleFormValues {
   };
 }
 
-export function locationIds(values: VehicleFormValues): number[] {
-  const raw = values.pickup_locations;
+/** The chosen pickup locations as ids, whatever shape the form holds them in. */
+export function locationIds(raw: VehicleFormValues['pickup_locations']): number[] {
   if (raw === undefined || raw === '') return [];
   return (Array.isArray(raw) ? raw : [raw]).map(Number).filter((id) => Number.isInteger(id) && id > 0);
 }
@@ -78,8 +78,8 @@ export function changedFields(before: VehicleFormValues, after: VehicleFormValue
   const parsedAfter = v.safeParse(vehicleSchema, after);
   return VEHICLE_FIELDS.filter((field) => {
     if (field === 'pickup_locations') {
-      const a = [...locationIds(before)].sort((x, y) => x - y).join(',');
-      const b = [...locationIds(after)].sort((x, y) => x - y).join(',');
+      const a = [...locationIds(before.pickup_locations)].sort((x, y) => x - y).join(',');
+      const b = [...locationIds(after.pickup_locations)].sort((x, y) => x - y).join(',');
       return a !== b;
     }
     if (parsedBefore.success && parsedAfter.success) {
@@ -97,7 +97,7 @@ export function changedFields(before: VehicleFormValues, after: VehicleFormValue
 export function appendFields(form: FormData, values: VehicleFormValues, fields: readonly VehicleField[]): void {
   for (const field of fields) {
     if (field === 'pickup_locations') {
-      const ids = locationIds(values);
+      const ids = locationIds(values.pickup_locations);
       if (ids.length === 0) form.append('pickup_locations', '');
       for (const id of ids) form.append('pickup_locations', String(id));
       continue;

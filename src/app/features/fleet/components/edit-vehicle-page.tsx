@@ -27,8 +27,8 @@ import {
 import { VehicleForm, type ImageChanges } from './vehicle-form.tsx';
 import '../fleet.css';
 
-export const DELETE_VEHICLE = 'Are you sure you want to delete this vehicle? This action cannot be undone.';
-export const NO_CHANGES = 'No changes detected.';
+const DELETE_VEHICLE = 'Are you sure you want to delete this vehicle? This action cannot be undone.';
+const NO_CHANGES = 'No changes detected.';
 
 /** /edit-vehicle/{id}: the vehicle's form with a confirm-changes dialog, and its deletion. */
 export function EditVehiclePage({ id }: { id: number }) {
@@ -81,7 +81,7 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
 
   const describe = (field: VehicleField, values: VehicleFormValues): string => {
     if (field === 'pickup_locations') {
-      const names = locationIds(values).map(
+      const names = locationIds(values.pickup_locations).map(
         (locationId) => locations.data?.find((location) => location.id === locationId)?.name ?? `#${locationId}`,
       );
       return names.length > 0 ? names.join(', ') : 'none';

@@ -4,7 +4,7 @@ import { MAX_VEHICLE_IMAGES } from '#domain/constants';
 import { Button } from '../../../components/button.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 
-export const NOT_AN_IMAGE = 'Please select a valid image file (JPG, PNG, etc.).';
+const NOT_AN_IMAGE = 'Please select a valid image file (JPG, PNG, etc.).';
 export const TOO_MANY_IMAGES = `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`;
 
 interface ImagePickerProps {

@@ -19,7 +19,7 @@ import { ImagePicker, TOO_MANY_IMAGES } from './image-picker.tsx';
 import { LocationPicker } from './location-picker.tsx';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
 
-export const CANNOT_SAVE_OFFLINE =
+const CANNOT_SAVE_OFFLINE =
   'You are offline. The vehicle cannot be saved until the connection returns; your entries are kept.';
 
 /** The server's names for the image parts of a vehicle request. */
@@ -135,7 +135,7 @@ export function VehicleForm({
     );
     setValue(
       'pickup_locations',
-      locationIds(getValues()).filter((id) => allowed.has(id)),
+      locationIds(getValues('pickup_locations')).filter((id) => allowed.has(id)),
       { shouldDirty: true },
     );
   };
@@ -267,7 +267,7 @@ export function VehicleForm({
             query={locationsQuery}
             chooseAgency={chooseAgency}
             agencyId={agencyId}
-            value={locationIds({ ...initial, pickup_locations: locations.field.value })}
+            value={locationIds(locations.field.value)}
             onChange={(ids) => locations.field.onChange(ids)}
             error={errors.pickup_locations?.message}
             disabled={sending || (chooseAgency && agencyId === null)}
