@@ -8,7 +8,7 @@ const thisYear = new Date().getUTCFullYear();
 export const vehicleFields = {
   make: requiredText('Make', 60),
   model: requiredText('Model', 60),
-  color: requiredText('Color', 40),
+  color: requiredText('Colour', 40),
   manufacture_year: wholeNumber('Manufacture year', { min: 1950, max: thisYear + 1 }),
   mileage: wholeNumber('Mileage', { max: 5_000_000 }),
   mileage_allowance: wholeNumber('Mileage allowance', { max: 100_000 }),

@@ -1,13 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { AgencyStatus } from '#domain/constants';
+import type { AgencySummary } from '#domain/api/agencies';
 import type { Database } from '../db/types.ts';
 import { insertUser, type NewAccount } from './users.ts';
 
-export interface AgencySummary {
-  id: number;
-  name: string;
-  status: AgencyStatus;
-}
+export type { AgencySummary };
 
 /**
  * A partner's sign-up: a pending agency and the `agency` user who owns it, together or not at
@@ -50,4 +46,26 @@ export async function findAgencyContact(db: Kysely<Database>, id: number): Promi
     .select(['name', 'contact_email', 'phone_number'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Every agency by name, one page: the operator's choice of agency for a vehicle. */
+export async function listAgencies(
+  db: Kysely<Database>,
+  page: { limit: number; offset: number },
+): Promise<{ items: AgencySummary[]; total: number }> {
+  const [items, count] = await Promise.all([
+    db
+      .selectFrom('agencies')
+      .select(['id', 'name', 'status'])
+      .orderBy('name')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('agencies')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.count) };
 }

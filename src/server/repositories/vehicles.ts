@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import type { Ownership } from '#domain/constants';
 import type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView } from '#domain/api/vehicles';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
@@ -27,6 +28,14 @@ interface VehicleFilter {
   agencyId?: number | null;
   /** What the public sees: vehicles of approved agencies only. */
   approvedOnly?: boolean;
+  /** Text found in the make, model or colour, whatever its case. */
+  search?: string | undefined;
+  ownership?: Ownership | undefined;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
@@ -36,6 +45,19 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
     query = query.where('vehicles.agency_id', '=', filter.agencyId);
   }
   if (filter.approvedOnly) query = query.where('agencies.status', '=', 'approved');
+  if (filter.ownership !== undefined) query = query.where('vehicles.ownership', '=', filter.ownership);
+  const search = filter.search?.trim() ?? '';
+  if (search !== '') {
+    const pattern = likePattern(search);
+    // lower() on both sides: SQLite's LIKE ignores ASCII case only and PostgreSQL's not at all.
+    query = query.where((eb) =>
+      eb.or(
+        (['vehicles.make', 'vehicles.model', 'vehicles.color'] as const).map(
+          (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
   return query;
 }
 
@@ -174,14 +196,20 @@ async function findVehicle<T>(
   return toView(row, await loadDetails(db, urls, [row.id]), urls);
 }
 
+export interface StaffVehicleListOptions extends Page {
+  search?: string | undefined;
+  ownership?: Ownership | undefined;
+}
+
 /** The vehicles of one agency (or of all when scope is null), by make, model and id. */
 export async function listStaffVehicles(
   db: Kysely<Database>,
   urls: MediaUrls,
   scope: number | null,
-  page: Page,
+  options: StaffVehicleListOptions,
 ): Promise<Paged<StaffVehicle>> {
-  return listVehicles(db, urls, { agencyId: scope }, page, toStaffVehicle);
+  const { search, ownership, ...page } = options;
+  return listVehicles(db, urls, { agencyId: scope, search, ownership }, page, toStaffVehicle);
 }
 
 /** One vehicle within the caller's scope; undefined when missing or another agency's. */

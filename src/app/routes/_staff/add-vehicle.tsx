@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { AddVehiclePage } from '../../features/fleet/components/add-vehicle-page.tsx';
+import { agentLocationsQueryOptions } from '../../features/fleet/api/list-agent-locations.ts';
 
 export const Route = createFileRoute('/_staff/add-vehicle')({
-  component: () => <PlaceholderPage title="Add Vehicle" line="Add a vehicle to your fleet." />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(agentLocationsQueryOptions());
+  },
+  component: AddVehiclePage,
 });

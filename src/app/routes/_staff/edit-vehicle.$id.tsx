@@ -1,8 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { staffVehicleQueryOptions } from '../../features/fleet/api/get-staff-vehicle.ts';
+import { agentLocationsQueryOptions } from '../../features/fleet/api/list-agent-locations.ts';
+import { EditVehiclePage } from '../../features/fleet/components/edit-vehicle-page.tsx';
 import { parseId } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/edit-vehicle/$id')({
   params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: () => <PlaceholderPage title="Edit Vehicle" line="Change this vehicle's details and images." />,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(staffVehicleQueryOptions(params.id));
+    void context.queryClient.prefetchQuery(agentLocationsQueryOptions());
+  },
+  component: EditVehicle,
 });
+
+function EditVehicle() {
+  const { id } = Route.useParams();
+  // Keyed by id: going from one vehicle's form to another's starts a fresh form.
+  return <EditVehiclePage key={id} id={id} />;
+}

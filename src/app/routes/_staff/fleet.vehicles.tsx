@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { FleetVehiclesPage } from '../../features/fleet/components/fleet-vehicles-page.tsx';
+import { staffVehiclesQueryOptions } from '../../features/fleet/api/list-staff-vehicles.ts';
 
 export const Route = createFileRoute('/_staff/fleet/vehicles')({
-  component: () => <PlaceholderPage title="Vehicles" line="Search, add and edit the vehicles of your fleet." />,
+  // Not awaited: a cached list (or the offline notice) shows at once instead of a blank wait.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchInfiniteQuery(staffVehiclesQueryOptions({ search: '', ownership: 'all' }));
+  },
+  component: FleetVehiclesPage,
 });

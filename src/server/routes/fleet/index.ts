@@ -3,6 +3,7 @@ import { createStaffVehicleRoute } from './create-staff-vehicle.ts';
 import { deleteStaffVehicleRoute } from './delete-staff-vehicle.ts';
 import { getPublicVehicleRoute } from './get-public-vehicle.ts';
 import { getStaffVehicleRoute } from './get-staff-vehicle.ts';
+import { listAgenciesRoute } from './list-agencies.ts';
 import { listAgentLocationsRoute } from './list-agent-locations.ts';
 import { listPublicVehiclesRoute } from './list-public-vehicles.ts';
 import { listStaffVehiclesRoute } from './list-staff-vehicles.ts';
@@ -15,6 +16,7 @@ export const fleetRoutes: RouteRegistrar[] = [
   updateStaffVehicleRoute,
   deleteStaffVehicleRoute,
   listAgentLocationsRoute,
+  listAgenciesRoute,
   listPublicVehiclesRoute,
   getPublicVehicleRoute,
 ];

@@ -1,17 +1,31 @@
-import { STAFF_ROLES } from '#domain/constants';
+import * as v from 'valibot';
+import { OWNERSHIPS, STAFF_ROLES } from '#domain/constants';
+import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listStaffVehicles } from '../../repositories/vehicles.ts';
-import { paged } from '../params.ts';
-import { pageQuery } from './page-query.ts';
+import { paged, pagingFields } from '../params.ts';
+
+const listQuery = v.object({
+  /** Found in the make, model or colour, whatever its case. */
+  search: optionalText('Search', 100),
+  ownership: v.optional(v.picklist(OWNERSHIPS, 'Ownership must be company or private.')),
+  ...pagingFields(100, 500),
+});
 
 /** GET staff-vehicles/: the caller's fleet (every agency's for staff), by make, model and id. */
 export const listStaffVehiclesRoute = defineRoute({
   method: 'GET',
   url: 'staff-vehicles/',
   access: STAFF_ROLES,
-  query: pageQuery,
+  query: listQuery,
   async handler({ deps, user, query, reply }) {
-    return paged(reply, await listStaffVehicles(deps.db, deps.media, agencyScope(user), query));
+    const page = await listStaffVehicles(deps.db, deps.media, agencyScope(user), {
+      search: query.search ?? undefined,
+      ownership: query.ownership,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return paged(reply, page);
   },
 });

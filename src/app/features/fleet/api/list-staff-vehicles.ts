@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { StaffVehicle } from '#domain/api/vehicles';
+import type { Ownership } from '#domain/constants';
+import { api } from '../../../lib/api-client.ts';
+import { nextOffset } from '../../../lib/paging.ts';
+
+export type { StaffVehicle };
+
+/** Every query of staff vehicles (lists and details) starts with this. */
+export const STAFF_VEHICLES_KEY = ['staff-vehicles'] as const;
+const PAGE_SIZE = 24;
+
+export interface StaffVehicleListFilter {
+  /** Make, model or colour; the server matches it whatever its case. */
+  search: string;
+  ownership: Ownership | 'all';
+}
+
+function listUrl(filter: StaffVehicleListFilter, offset: number): string {
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) });
+  const search = filter.search.trim();
+  if (search) params.set('search', search);
+  if (filter.ownership !== 'all') params.set('ownership', filter.ownership);
+  return `staff-vehicles/?${params.toString()}`;
+}
+
+/** The caller's fleet, searched and filtered by the server, a page at a time (GET staff-vehicles/). */
+export const staffVehiclesQueryOptions = (filter: StaffVehicleListFilter) =>
+  infiniteQueryOptions({
+    queryKey: [
+      ...STAFF_VEHICLES_KEY,
+      'list',
+      { search: filter.search.trim().toLowerCase(), ownership: filter.ownership, limit: PAGE_SIZE },
+    ],
+    queryFn: ({ pageParam, signal }) => api.list<StaffVehicle>(listUrl(filter, pageParam), signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useStaffVehicles(filter: StaffVehicleListFilter) {
+  // While a new search is on its way the last result stays on screen instead of a loading state.
+  return useInfiniteQuery({ ...staffVehiclesQueryOptions(filter), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffVehicle } from '#domain/api/vehicles';
+import { api, type UploadProgress } from '../../../lib/api-client.ts';
+import { invalidateFleet } from './invalidate-fleet.ts';
+
+export interface UpdateVehicleVariables {
+  id: number;
+  /** Changed fields, new `images`, `deleted_images` (a JSON list of image ids). */
+  form: FormData;
+  onProgress: UploadProgress;
+}
+
+/** PATCH staff-vehicles/{id}/ (multipart). */
+export function useUpdateStaffVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, form, onProgress }: UpdateVehicleVariables) =>
+      (await api.upload<StaffVehicle>('PATCH', `staff-vehicles/${id}/`, form, onProgress)).data,
+    onSuccess: () => invalidateFleet(queryClient),
+  });
+}

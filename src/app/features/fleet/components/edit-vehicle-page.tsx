@@ -1,0 +1,191 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { StaffVehicle } from '#domain/api/vehicles';
+import { Button, buttonClass } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { errorMessage } from '../../../lib/form-errors.ts';
+import { useOnline } from '../../../offline/connectivity.ts';
+import { useSession } from '../../session/api/get-session.ts';
+import { useDeleteStaffVehicle } from '../api/delete-staff-vehicle.ts';
+import { useStaffVehicle } from '../api/get-staff-vehicle.ts';
+import { useAgencies } from '../api/list-agencies.ts';
+import { useAgentLocations } from '../api/list-agent-locations.ts';
+import { useUpdateStaffVehicle } from '../api/update-staff-vehicle.ts';
+import { VEHICLE_DELETED, VEHICLE_UPDATED } from '../fleet-notice.ts';
+import {
+  appendFields,
+  changedFields,
+  locationIds,
+  VEHICLE_FIELD_LABELS,
+  valuesFromVehicle,
+  type VehicleField,
+  type VehicleFormValues,
+} from '../vehicle-form-values.ts';
+import { VehicleForm, type ImageChanges } from './vehicle-form.tsx';
+import '../fleet.css';
+
+const DELETE_VEHICLE = 'Are you sure you want to delete this vehicle? This action cannot be undone.';
+const NO_CHANGES = 'No changes detected.';
+
+/** /edit-vehicle/{id}: the vehicle's form with a confirm-changes dialog, and its deletion. */
+export function EditVehiclePage({ id }: { id: number }) {
+  const query = useStaffVehicle(id);
+  return (
+    <div className="page fleet-form-page">
+      <PageHeader title="Edit Vehicle" description="Change this vehicle's details and images." />
+      {query.data ? (
+        <EditVehicle vehicle={query.data} />
+      ) : (
+        <QueryFallback
+          query={query}
+          loadingLabel="Loading vehicle..."
+          failure="The vehicle could not be loaded."
+          offline="The vehicle will appear when the connection returns."
+          notFound={{
+            message: 'Vehicle not found.',
+            action: (
+              <Link to="/fleet/vehicles" className={buttonClass('secondary', 'sm')}>
+                Back to vehicles
+              </Link>
+            ),
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface Pending {
+  values: VehicleFormValues;
+  images: ImageChanges;
+  fields: VehicleField[];
+}
+
+function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const role = useSession()?.role;
+  const chooseAgency = role === 'staff';
+  const update = useUpdateStaffVehicle();
+  const remove = useDeleteStaffVehicle();
+  const agencies = useAgencies(chooseAgency);
+  const locations = useAgentLocations();
+  // The form starts from the vehicle as first loaded: a background refetch must not reset typing.
+  const [initial] = useState(() => valuesFromVehicle(vehicle));
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const describe = (field: VehicleField, values: VehicleFormValues): string => {
+    if (field === 'pickup_locations') {
+      const names = locationIds(values.pickup_locations).map(
+        (locationId) => locations.data?.find((location) => location.id === locationId)?.name ?? `#${locationId}`,
+      );
+      return names.length > 0 ? names.join(', ') : 'none';
+    }
+    const value = String(values[field] ?? '').trim();
+    if (field === 'ownership') return value === 'company' ? 'Company' : value === 'private' ? 'Private' : value;
+    if (field === 'agency_id') return agencies.data?.find((agency) => String(agency.id) === value)?.name ?? value;
+    return value === '' ? '(empty)' : value;
+  };
+
+  const changes = pending
+    ? [
+        ...pending.fields.map(
+          (field) => `${VEHICLE_FIELD_LABELS[field]}: ${describe(field, initial)} → ${describe(field, pending.values)}`,
+        ),
+        ...(pending.images.removed.length > 0 ? [`Images removed: ${pending.images.removed.length}`] : []),
+        ...(pending.images.added.length > 0 ? [`Images added: ${pending.images.added.length}`] : []),
+      ]
+    : [];
+
+  const save = () => {
+    if (!pending) return;
+    const form = new FormData();
+    appendFields(form, pending.values, pending.fields);
+    for (const file of pending.images.added) form.append('images', file, file.name);
+    if (pending.images.removed.length > 0) form.append('deleted_images', JSON.stringify(pending.images.removed));
+    setProgress(null);
+    setPending(null);
+    update.mutate(
+      { id: vehicle.id, form, onProgress: setProgress },
+      { onSuccess: () => void navigate({ to: '/fleet/vehicles', state: { fleetNotice: VEHICLE_UPDATED } }) },
+    );
+  };
+
+  const confirmDelete = () =>
+    remove.mutate(vehicle.id, {
+      onSuccess: () => void navigate({ to: '/fleet/vehicles', state: { fleetNotice: VEHICLE_DELETED } }),
+      onSettled: () => setDeleting(false),
+    });
+
+  return (
+    <>
+      {remove.error ? (
+        <StatusMessage tone="error">
+          {errorMessage(remove.error, 'The vehicle could not be deleted. Try again.')}
+        </StatusMessage>
+      ) : null}
+      <VehicleForm
+        initial={initial}
+        existingImages={vehicle.images}
+        chooseAgency={chooseAgency}
+        submitLabel="Save Changes"
+        sendingLabel="Saving..."
+        sending={update.isPending}
+        progress={progress}
+        error={update.error}
+        onValid={(values, images) => setPending({ values, images, fields: changedFields(initial, values) })}
+        extraActions={
+          <Button
+            variant="danger"
+            className="vehicle-form__delete"
+            disabled={update.isPending || remove.isPending}
+            onClick={() => {
+              remove.reset();
+              setDeleting(true);
+            }}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete Vehicle'}
+          </Button>
+        }
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={changes.length > 0 ? 'Save these changes?' : 'Nothing to save'}
+        message={
+          changes.length > 0 ? (
+            <ul className="change-list">
+              {changes.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
+          ) : (
+            NO_CHANGES
+          )
+        }
+        confirmLabel={changes.length > 0 ? 'Save Changes' : 'OK'}
+        cancelLabel={changes.length > 0 ? 'Keep Editing' : 'Close'}
+        onConfirm={changes.length > 0 ? save : () => setPending(null)}
+        onCancel={() => setPending(null)}
+      />
+      <ConfirmDialog
+        open={deleting}
+        title="Delete vehicle"
+        message={
+          online
+            ? DELETE_VEHICLE
+            : `${DELETE_VEHICLE} You are offline: the vehicle can be deleted once the connection returns.`
+        }
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(false)}
+      />
+    </>
+  );
+}

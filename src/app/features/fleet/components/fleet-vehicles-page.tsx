@@ -1,0 +1,103 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { buttonClass } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { allItems } from '../../../lib/paging.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
+import { VehicleFilters } from '../../vehicles/components/vehicle-filters.tsx';
+import { EAGER_CARDS, VehicleGrid } from '../../vehicles/components/vehicle-grid.tsx';
+import { NO_FILTER, type VehicleFilter } from '../../vehicles/filter-vehicles.ts';
+import { useStaffVehicles } from '../api/list-staff-vehicles.ts';
+import { useFleetNotice } from '../fleet-notice.ts';
+import '../fleet.css';
+
+/** /fleet/vehicles: the caller's fleet as cards, searched and filtered on the server, a page at a time. */
+export function FleetVehiclesPage() {
+  const notice = useFleetNotice();
+  const [filter, setFilter] = useState<VehicleFilter>(NO_FILTER);
+  const search = useDebouncedValue(filter.search);
+  const query = useStaffVehicles({ search, ownership: filter.ownership });
+  const vehicles = allItems(query.data?.pages);
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const filtered = filter.search.trim() !== '' || filter.ownership !== 'all';
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Vehicles"
+        description="Search, add and edit the vehicles of your fleet."
+        actions={
+          <Link to="/add-vehicle" className={buttonClass('primary')}>
+            + Add Vehicle
+          </Link>
+        }
+      />
+      {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
+      <VehicleFilters value={filter} onChange={setFilter} />
+      {query.data ? (
+        <div className="fleet-list" aria-busy={query.isPlaceholderData}>
+          <ListFreshness
+            dataUpdatedAt={query.dataUpdatedAt}
+            refreshFailed={query.isRefetchError}
+            moreFailed={query.isFetchNextPageError}
+          />
+          {vehicles.length > 0 ? (
+            <>
+              <VehicleGrid
+                label="Fleet vehicles"
+                vehicles={vehicles}
+                renderCard={(vehicle, index) => (
+                  <VehicleCard
+                    vehicle={vehicle}
+                    eager={index < EAGER_CARDS}
+                    action={
+                      <Link
+                        to="/edit-vehicle/$id"
+                        params={{ id: vehicle.id }}
+                        className={buttonClass('secondary', 'sm')}
+                        aria-label={`Edit ${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`}
+                      >
+                        Edit
+                      </Link>
+                    }
+                  />
+                )}
+              />
+              <LoadMore
+                shown={vehicles.length}
+                total={total}
+                noun="vehicles"
+                hasMore={query.hasNextPage}
+                loading={query.isFetchingNextPage}
+                onLoadMore={() => void query.fetchNextPage()}
+              />
+            </>
+          ) : (
+            <EmptyState message="No vehicles found.">
+              {filtered ? (
+                <p>Try another search or ownership.</p>
+              ) : (
+                <p>
+                  <Link to="/add-vehicle">Add your first vehicle</Link>.
+                </p>
+              )}
+            </EmptyState>
+          )}
+        </div>
+      ) : (
+        <QueryFallback
+          query={query}
+          loadingLabel="Loading vehicles..."
+          failure="The vehicles could not be loaded."
+          offline="The vehicles will appear when the connection returns."
+        />
+      )}
+    </div>
+  );
+}
