@@ -1,20 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { apiJson, goOffline, isoDay, PHONE, signInContext, uniqueSuffix, waitForServiceWorker } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
 
 /** SPEC §2 fleet screens as an agency uses them: add with two photos, find, edit, delete; agencies kept apart. */
 
 const TABLET = { viewport: { width: 1024, height: 768 } } as const;
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function photo(format: 'png' | 'jpeg', background: string): Promise<Buffer> {
   const image = sharp({ create: { width: 320, height: 240, channels: 3, background } });
@@ -57,7 +49,7 @@ for (const [width, device] of [
       await page.goto('/fleet/vehicles');
       await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Fleet vehicles' })).toBeVisible();
-      await expectNoSeriousViolations(page);
+      await expectAccessible(page);
       await page.getByRole('link', { name: '+ Add Vehicle' }).click();
       await expect(page).toHaveURL(/\/add-vehicle$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Add Vehicle' })).toBeVisible();
@@ -67,7 +59,7 @@ for (const [width, device] of [
       // Required fields are checked before anything is sent.
       await page.getByRole('button', { name: 'Add Vehicle' }).click();
       await expect(page.getByText('Make is required.')).toBeVisible();
-      await expectNoSeriousViolations(page);
+      await expectAccessible(page);
 
       await page.getByLabel('Make').fill(make);
       await page.getByLabel('Model').fill('Roadster');
@@ -126,7 +118,7 @@ for (const [width, device] of [
       await expect(page.getByLabel('Make')).toHaveValue(make);
       const current = page.getByRole('list', { name: 'Current images' }).getByRole('img');
       await expect(current).toHaveCount(2);
-      await expectNoSeriousViolations(page);
+      await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Save Changes' }).click();
       const dialog = page.getByRole('dialog');
@@ -140,7 +132,7 @@ for (const [width, device] of [
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(dialog).toContainText('Colour: Teal → Crimson');
       await expect(dialog).toContainText('Images removed: 1');
-      await expectNoSeriousViolations(page);
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page).toHaveURL(/\/fleet\/vehicles$/);
       await expect(page.getByRole('status').filter({ hasText: 'Vehicle updated successfully.' })).toBeVisible();
@@ -190,7 +182,7 @@ test('the operator chooses the agency and its pickup locations; a server refusal
   await expect(agency.getByRole('option', { name: 'Northern Wheels' })).toBeAttached();
   await agency.selectOption({ label: 'Northern Wheels' });
   await locations.getByRole('checkbox').first().check();
-  await expectNoSeriousViolations(page);
+  await expectAccessible(page);
 
   const make = `Staff${uniqueSuffix()}`;
   await page.getByLabel('Make').fill(make);
