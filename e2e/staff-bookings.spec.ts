@@ -169,7 +169,7 @@ test.describe('on a tablet', () => {
     await page.getByRole('button', { name: 'Date Added' }).click();
     await expect(page.getByRole('columnheader', { name: 'Date Added' })).toHaveAttribute('aria-sort', 'ascending');
     await expect(rows.first()).toContainText(`Ada Zed${suffix}`);
-    await expect(rows.first()).toContainText(vehicleName(vehicle));
+    await expect(rows.first()).toContainText(vehicle.registration_number);
     await expect(rows.first()).toContainText('£135.00');
     await expectAccessible(page);
     await page.getByLabel('Search bookings').fill(`nothing-${suffix}`);

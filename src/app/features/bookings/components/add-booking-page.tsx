@@ -14,7 +14,7 @@ export function AddBookingPage({ customerId }: { customerId?: number | undefined
   const waiting = customerId !== undefined && preselected.isPending && preselected.fetchStatus !== 'idle';
 
   return (
-    <div className="page page--narrow">
+    <div className="page staff-booking-form-page">
       <PageHeader title="Add Booking" description="Book one of your vehicles for a customer." />
       {customerId !== undefined && preselected.isError ? (
         <StatusMessage tone="warning">

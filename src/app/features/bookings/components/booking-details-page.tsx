@@ -68,31 +68,31 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="booking-facts__item">
+    <div className="staff-booking-facts__item">
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
   );
 }
 
-const NONE = <span className="booking-facts__none">Not given</span>;
+const NONE = <span className="staff-booking-facts__none">Not given</span>;
 
 function BookingFacts({ booking }: { booking: StaffBooking }) {
   const currency = useCurrency();
   const money = (amount: string) => formatMoney(amount, currency);
   const customer = booking.customer_details;
   return (
-    <div className="booking-details">
-      <section className="panel booking-details__section" aria-labelledby="booking-who">
-        <h2 id="booking-who" className="booking-details__title">
+    <div className="staff-booking-details">
+      <section className="panel staff-booking-details__section" aria-labelledby="booking-who">
+        <h2 id="booking-who" className="staff-booking-details__title">
           Customer and vehicle
         </h2>
-        <dl className="booking-facts">
+        <dl className="staff-booking-facts">
           <Fact label="Customer">
             <Link to="/details/$id" params={{ id: customer.id }}>
               {customer.first_name} {customer.last_name}
             </Link>
-            <span className="booking-facts__sub">
+            <span className="staff-booking-facts__sub">
               {customer.email} · {customer.phone_number}
             </span>
           </Fact>
@@ -111,11 +111,11 @@ function BookingFacts({ booking }: { booking: StaffBooking }) {
           </Fact>
         </dl>
       </section>
-      <section className="panel booking-details__section" aria-labelledby="booking-when">
-        <h2 id="booking-when" className="booking-details__title">
+      <section className="panel staff-booking-details__section" aria-labelledby="booking-when">
+        <h2 id="booking-when" className="staff-booking-details__title">
           Dates and places
         </h2>
-        <dl className="booking-facts">
+        <dl className="staff-booking-facts">
           <Fact label="Start Date">{formatDate(booking.start_date)}</Fact>
           <Fact label="End Date">{formatDate(booking.end_date)}</Fact>
           <Fact label="Pickup time">{booking.pickup_time}</Fact>
@@ -127,28 +127,28 @@ function BookingFacts({ booking }: { booking: StaffBooking }) {
           </Fact>
         </dl>
       </section>
-      <section className="panel booking-details__section" aria-labelledby="booking-money">
-        <h2 id="booking-money" className="booking-details__title">
+      <section className="panel staff-booking-details__section" aria-labelledby="booking-money">
+        <h2 id="booking-money" className="staff-booking-details__title">
           Payment
         </h2>
-        <dl className="booking-facts">
+        <dl className="staff-booking-facts">
           <Fact label="Amount">{money(booking.booking_amount)}</Fact>
           <Fact label="Deposit">{money(booking.booking_deposit)}</Fact>
           <Fact label="Discount">
             {money(booking.discount_amount)}
             {booking.discount_description ? (
-              <span className="booking-facts__sub">{booking.discount_description}</span>
+              <span className="staff-booking-facts__sub">{booking.discount_description}</span>
             ) : null}
           </Fact>
           <Fact label="Payment method">{paymentMethodLabel(booking.payment_method)}</Fact>
         </dl>
       </section>
-      <section className="panel booking-details__section" aria-labelledby="booking-notes">
-        <h2 id="booking-notes" className="booking-details__title">
+      <section className="panel staff-booking-details__section" aria-labelledby="booking-notes">
+        <h2 id="booking-notes" className="staff-booking-details__title">
           Notes
         </h2>
-        <p className="booking-details__notes">{booking.notes ?? NONE}</p>
-        <p className="booking-details__created">Added on {formatDate(booking.created_at)}</p>
+        <p className="staff-booking-details__notes">{booking.notes ?? NONE}</p>
+        <p className="staff-booking-details__created">Added on {formatDate(booking.created_at)}</p>
       </section>
     </div>
   );

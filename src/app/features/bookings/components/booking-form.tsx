@@ -199,7 +199,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
       {amountEdited && suggestedText !== String(getValues('booking_amount') ?? '') ? (
         <button
           type="button"
-          className="booking-form__use"
+          className="staff-booking-form__use"
           onClick={() => {
             setAmountEdited(false);
             setValue('booking_amount', suggestedText ?? '', { shouldDirty: true });
@@ -214,7 +214,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
   );
 
   return (
-    <form className="form booking-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="form staff-booking-form" onSubmit={(event) => void onSubmit(event)} noValidate>
       {!online ? (
         <StatusMessage tone="warning">
           You are offline. {mode === 'add' ? 'Adding' : 'Saving'} a booking needs a connection: you can fill the form

@@ -130,16 +130,16 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
   const describedBy = [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(' ');
 
   return (
-    <div className="field combobox">
+    <div className="field booking-combobox">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <div className="combobox__control">
+      <div className="booking-combobox__control">
         <input
           ref={props.inputRef}
           id={id}
           name={props.name}
-          className="field__input combobox__input"
+          className="field__input booking-combobox__input"
           type="text"
           role="combobox"
           autoComplete="off"
@@ -164,14 +164,14 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
             props.onBlur?.();
           }}
         />
-        <span className="combobox__chevron" aria-hidden="true">
+        <span className="booking-combobox__chevron" aria-hidden="true">
           ▾
         </span>
         <ul
           id={listId}
           role="listbox"
           aria-label={label}
-          className="combobox__list"
+          className="booking-combobox__list"
           hidden={!open || options.length === 0}
         >
           {options.map((option, index) => (
@@ -180,19 +180,23 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
               id={`${id}-option-${option.id}`}
               role="option"
               aria-selected={option.id === value?.id}
-              className={index === active ? 'combobox__option combobox__option--active' : 'combobox__option'}
+              className={
+                index === active
+                  ? 'booking-combobox__option booking-combobox__option--active'
+                  : 'booking-combobox__option'
+              }
               // Keep focus in the input: the click picks, the blur would close the list first.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(option)}
               onMouseMove={() => setActive(index)}
             >
-              <span className="combobox__option-label">{option.label}</span>
-              {option.detail ? <span className="combobox__option-detail">{option.detail}</span> : null}
+              <span className="booking-combobox__option-label">{option.label}</span>
+              {option.detail ? <span className="booking-combobox__option-detail">{option.detail}</span> : null}
             </li>
           ))}
         </ul>
       </div>
-      <p className="combobox__status" role="status">
+      <p className="booking-combobox__status" role="status">
         {open ? status : ''}
       </p>
       {props.hint ? (

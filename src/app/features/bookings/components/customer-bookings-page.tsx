@@ -23,7 +23,7 @@ export function CustomerBookingsPage() {
           </Link>
         }
       />
-      <div className="customer-bookings__chooser">
+      <div className="staff-customer-bookings__chooser">
         <CustomerCombobox
           label="Customer"
           value={customer}

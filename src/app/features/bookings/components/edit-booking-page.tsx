@@ -25,7 +25,7 @@ export function EditBookingPage({ bookingId }: { bookingId: number }) {
   const back = { to: '/booking-details/$id', params: { id: bookingId } } as const;
 
   return (
-    <div className="page page--narrow">
+    <div className="page staff-booking-form-page">
       <PageHeader title="Edit Booking" description={booking ? `Booking #${booking.id}` : undefined} />
       {booking && vehicle.fetchStatus !== 'fetching' ? (
         <div className="panel">

@@ -168,7 +168,6 @@ function BookingsTable({ bookings, currency, sort, onSort, label }: BookingsTabl
             <th scope="col" className="table__cell--number">
               Amount
             </th>
-            <th scope="col">Status</th>
             <SortHeader field="created_at" label="Date Added" sort={sort} onSort={onSort} />
             <th scope="col" className="table__cell--actions">
               Actions
@@ -183,15 +182,21 @@ function BookingsTable({ bookings, currency, sort, onSort, label }: BookingsTabl
               // The row opens the booking for a pointer; keyboard users have View in the row's menu.
               onClick={() => void navigate({ to: '/booking-details/$id', params: { id: booking.id } })}
             >
-              <td>{customerName(booking)}</td>
-              <td>{vehicleLabel(booking.vehicle_details)}</td>
-              <td>{formatDate(booking.start_date)}</td>
-              <td>{formatDate(booking.end_date)}</td>
-              <td className="table__cell--number">{formatMoney(booking.booking_amount, currency)}</td>
               <td>
+                {/* SPEC §2's columns, with the status (SPEC §4's colours) under the customer's name. */}
+                <span className="staff-bookings__name">{customerName(booking)}</span>
                 <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
               </td>
-              <td>{formatDate(booking.created_at)}</td>
+              <td>
+                <span className="staff-bookings__name">
+                  {booking.vehicle_details.make} {booking.vehicle_details.model}
+                </span>
+                <span className="staff-bookings__sub">{booking.vehicle_details.registration_number}</span>
+              </td>
+              <td className="staff-bookings__date">{formatDate(booking.start_date)}</td>
+              <td className="staff-bookings__date">{formatDate(booking.end_date)}</td>
+              <td className="table__cell--number">{formatMoney(booking.booking_amount, currency)}</td>
+              <td className="staff-bookings__date">{formatDate(booking.created_at)}</td>
               <td className="table__cell--actions">
                 <BookingRowMenu booking={booking} />
               </td>
@@ -213,24 +218,24 @@ function BookingCard({ booking, currency }: { booking: StaffBooking; currency: s
         </div>
         <BookingRowMenu booking={booking} />
       </div>
-      <dl className="booking-facts booking-facts--compact">
-        <div className="booking-facts__item">
+      <dl className="staff-booking-facts staff-booking-facts--compact">
+        <div className="staff-booking-facts__item">
           <dt>Dates</dt>
           <dd>
             {formatDate(booking.start_date)} – {formatDate(booking.end_date)}
           </dd>
         </div>
-        <div className="booking-facts__item">
+        <div className="staff-booking-facts__item">
           <dt>Amount</dt>
           <dd>{formatMoney(booking.booking_amount, currency)}</dd>
         </div>
-        <div className="booking-facts__item">
+        <div className="staff-booking-facts__item">
           <dt>Status</dt>
           <dd>
             <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
           </dd>
         </div>
-        <div className="booking-facts__item">
+        <div className="staff-booking-facts__item">
           <dt>Date Added</dt>
           <dd>{formatDate(booking.created_at)}</dd>
         </div>
