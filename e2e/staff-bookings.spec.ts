@@ -1,6 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiJson, csrfHeaders, isoDay, PHONE, signInContext, uniqueSuffix } from './support/api.ts';
+import {
+  apiJson,
+  csrfHeaders,
+  goOffline,
+  isoDay,
+  PHONE,
+  signInContext,
+  uniqueSuffix,
+  waitForServiceWorker,
+} from './support/api.ts';
 
 /** Staff bookings as an agency uses them: add, find, view, edit; refused overlaps; other agencies kept out. */
 
@@ -118,7 +127,12 @@ test.describe('on a tablet', () => {
     await expect(page.getByLabel('Booking amount')).toHaveValue('135.00');
     await page.getByLabel('Pickup location').fill('Leeds Station');
     await page.getByLabel('Estimated mileage').fill('250');
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/bookings/'),
+    );
     await page.getByRole('button', { name: 'Add Booking' }).click();
+    // A double tap or a lost reply repeats the key, so the server makes one booking only.
+    expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.getByText('Booking successfully created!')).toBeVisible();
     // The values stay for the next booking; customer and vehicle are cleared.
     await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('');
@@ -127,7 +141,15 @@ test.describe('on a tablet', () => {
     await expect(page.getByLabel('Pickup location')).toHaveValue('Leeds Station');
 
     // The same vehicle on overlapping days is refused in plain words.
-    await chooseFrom(page, 'Customer', `Bea Zed${suffix}`, new RegExp(`Bea Zed${suffix}`));
+    // The customer chooser by keyboard alone: type, arrow to the match, Enter.
+    const customerBox = page.getByRole('combobox', { name: 'Customer' });
+    await customerBox.fill(`Bea Zed${suffix}`);
+    await expect(page.getByRole('option', { name: new RegExp(`Bea Zed${suffix}`) })).toBeVisible();
+    await customerBox.press('ArrowDown');
+    await expect(customerBox).toHaveAttribute('aria-activedescendant', /option/);
+    await customerBox.press('Enter');
+    await expect(customerBox).toHaveValue(`Bea Zed${suffix}`);
+    await expect(customerBox).toHaveAttribute('aria-expanded', 'false');
     await chooseFrom(page, 'Vehicle', vehicle.registration_number, new RegExp(vehicle.registration_number));
     await page.getByRole('button', { name: 'Add Booking' }).click();
     await expect(
@@ -220,6 +242,47 @@ test.describe('on a tablet', () => {
     await otherPage.goto(new URL(bookingUrl).pathname);
     await expect(otherPage.getByText('Booking not found.')).toBeVisible();
     await other.close();
+  });
+});
+
+test.describe('offline on a tablet', () => {
+  test.use(TABLET);
+
+  test('the list reads from the cache; Add Booking says it needs a connection and keeps the form', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signInContext(context, 'agency');
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(context.request, 'Di', `Offline${suffix}`);
+    const vehicle = await createVehicle(context.request, `O${suffix}`);
+    await apiJson(context.request, 'POST', 'bookings/', {
+      customer: customer.id,
+      vehicle: vehicle.id,
+      start_date: isoDay(500),
+      end_date: isoDay(501),
+    });
+
+    await page.goto('/bookings/list');
+    await expect(page.getByRole('table', { name: 'Bookings' })).toContainText(`Di Offline${suffix}`);
+    await waitForServiceWorker(page);
+    // The cache is saved to IndexedDB at most once a second: let this list's save happen.
+    await page.waitForTimeout(1_500);
+    await page.goto(`/add-booking?customerId=${customer.id}`);
+    await chooseFrom(page, 'Vehicle', vehicle.registration_number, new RegExp(vehicle.registration_number));
+    await goOffline(context, page);
+
+    await page.getByLabel('Start date').fill(isoDay(520));
+    await page.getByLabel('End date').fill(isoDay(521));
+    await page.getByRole('button', { name: 'Add Booking' }).click();
+    await expect(page.getByText('You are offline, so this booking was not created')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(`Di Offline${suffix}`);
+    await expect(page.getByLabel('Start date')).toHaveValue(isoDay(520));
+
+    await page.goto('/bookings/list');
+    await expect(page.getByRole('table', { name: 'Bookings' })).toContainText(`Di Offline${suffix}`);
+    await expect(page.getByText(/Last updated/)).toBeVisible();
   });
 });
 
