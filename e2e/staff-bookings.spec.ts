@@ -205,6 +205,11 @@ test.describe('on a tablet', () => {
     await expect(ofAda).toHaveCount(1);
     await expect(ofAda.first()).toContainText(british(start));
     await expectAccessible(page);
+    // The choice lives in the address: a reload (or Back from a booking) keeps it.
+    await expect(page).toHaveURL(new RegExp(`/customers/bookings\\?customerId=${ada.id}$`));
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(`Ada Zed${suffix}`);
+    await expect(ofAda).toHaveCount(1);
 
     // View it through the row menu.
     await ofAda
