@@ -19,6 +19,8 @@ interface ComboboxProps<T extends ComboboxOption> {
   /** How many the server found, when it is more than shown. */
   total?: number;
   loading: boolean;
+  /** The options shown are an earlier search's, while this one's are on their way. */
+  stale: boolean;
   failed: boolean;
   /** "No customers found." */
   emptyText: string;
@@ -37,7 +39,7 @@ interface ComboboxProps<T extends ComboboxOption> {
  * `aria-activedescendant` names the highlighted option.
  */
 export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
-  const { label, value, onChange, onSearch, options, total, loading, failed, emptyText } = props;
+  const { label, value, onChange, onSearch, options, total, loading, stale, failed, emptyText } = props;
   const id = useId();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
@@ -80,6 +82,11 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = options.length;
+    // A quick typist's Enter must not pick from the previous search's matches.
+    if (stale && open && ['ArrowDown', 'ArrowUp', 'Enter'].includes(event.key)) {
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
@@ -117,10 +124,10 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
     }
   };
 
-  const activeOption = open ? options[active] : undefined;
+  const activeOption = open && !stale ? options[active] : undefined;
   const status = failed
     ? 'The list could not be loaded. Check your connection.'
-    : loading && options.length === 0
+    : (loading && options.length === 0) || stale
       ? 'Searching...'
       : options.length === 0
         ? emptyText
@@ -171,7 +178,8 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
           id={listId}
           role="listbox"
           aria-label={label}
-          className="booking-combobox__list"
+          className={stale ? 'booking-combobox__list booking-combobox__list--stale' : 'booking-combobox__list'}
+          aria-busy={stale || undefined}
           hidden={!open || options.length === 0}
         >
           {options.map((option, index) => (
@@ -181,7 +189,7 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
               role="option"
               aria-selected={option.id === value?.id}
               className={
-                index === active
+                option === activeOption
                   ? 'booking-combobox__option booking-combobox__option--active'
                   : 'booking-combobox__option'
               }
@@ -195,10 +203,11 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
             </li>
           ))}
         </ul>
+        {/* Read out as it changes; seen only when there is no match to show in its place. */}
+        <p className={open && options.length === 0 ? 'booking-combobox__status' : 'visually-hidden'} role="status">
+          {open ? status : ''}
+        </p>
       </div>
-      <p className="booking-combobox__status" role="status">
-        {open ? status : ''}
-      </p>
       {props.hint ? (
         <p id={hintId} className="field__hint">
           {props.hint}

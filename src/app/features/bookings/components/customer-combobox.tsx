@@ -45,6 +45,7 @@ export function CustomerCombobox({ label = 'Customer', ...props }: CustomerCombo
       options={(query.data?.items ?? []).map(customerOption)}
       total={query.data?.total}
       loading={query.isFetching}
+      stale={query.isPlaceholderData || settled !== search.trim()}
       failed={query.isError}
       emptyText="No customers found."
     />

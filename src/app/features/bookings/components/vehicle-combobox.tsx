@@ -50,6 +50,7 @@ export function VehicleCombobox({ formatPrice, ...props }: VehicleComboboxProps)
       options={(query.data?.items ?? []).map((vehicle) => vehicleOption(vehicle, formatPrice))}
       total={query.data?.total}
       loading={query.isFetching}
+      stale={query.isPlaceholderData || settled !== search.trim()}
       failed={query.isError}
       emptyText="No vehicles found."
     />
