@@ -66,6 +66,7 @@ describe(`staff bookings (${ENGINE})`, () => {
     it('finds bookings by customer name, full name, vehicle or registration, case-insensitively', async () => {
       const byName = await list(agency, 'search=quarry');
       expect(byName.status).toBe(200);
+      expect(byName.headers['cache-control']).toBe('private, no-store');
       expect(byName.headers['x-total-count']).toBe('3');
       expect(byName.body.map((b) => b.id)).toEqual([ids.amyAudi, ids.amyVolvo, ids.zedAudi]);
       expect((await list(agency, 'search=AMY%20QUARRY')).body.map((b) => b.id)).toEqual([ids.amyAudi, ids.amyVolvo]);
