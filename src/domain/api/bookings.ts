@@ -1,6 +1,7 @@
 /**
  * The booking and booking-request shapes a customer receives (GET bookings/, bookings/{id}/,
- * booking-requests/): what they booked, never the agency's internal notes or the registration.
+ * booking-requests/): what they booked, never the agency's internal notes or the registration;
+ * and the fuller staff shape of a booking.
  */
 import type { BookingStatus, PaymentMethod, RequestStatus } from '../constants.ts';
 
@@ -50,5 +51,31 @@ export interface CustomerBookingRequest {
   has_booking: boolean;
   booking_id: number | null;
   deposit: string;
+  created_at: string;
+}
+
+/** A booking as staff, agency and agent users see it (GET bookings/, bookings/{id}/, POST, PATCH). */
+export interface StaffBooking {
+  id: number;
+  customer: number;
+  vehicle: number;
+  customer_details: { id: number; first_name: string; last_name: string; email: string; phone_number: string };
+  vehicle_details: { id: number; make: string; model: string; registration_number: string };
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location: string | null;
+  dropoff_location: string | null;
+  booking_amount: string;
+  booking_deposit: string;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  estimated_mileage: number | null;
+  discount_amount: string;
+  discount_description: string | null;
+  notes: string | null;
+  /** The request this booking confirmed, if it came from one. */
+  booking_request: number | null;
   created_at: string;
 }

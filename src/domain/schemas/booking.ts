@@ -9,12 +9,11 @@ import {
 } from '../constants.ts';
 import { END_BEFORE_START, id, isoDate, optionalMoney, optionalText, optionalWholeNumber, time } from './fields.ts';
 
-/**
- * Staff "Add Booking" (SPEC §3). The spec's form has no required field; the server requires
- * the customer, the vehicle and the dates, without which a booking means nothing.
- */
-export const staffBookingSchema = v.pipe(
-  v.object({
+/** What staff pick on creation (SPEC §4); an edit may also move the booking along its life. */
+export const NEW_BOOKING_STATUSES = ['pending', 'confirmed'] as const;
+
+function staffBookingFields<const S extends readonly [string, ...string[]]>(statuses: S, statusMessage: string) {
+  return {
     customer: id('Customer'),
     vehicle: id('Vehicle'),
     start_date: isoDate('Start date'),
@@ -29,10 +28,7 @@ export const staffBookingSchema = v.pipe(
       v.picklist(PAYMENT_METHODS, 'Payment method must be cash, mobile transfer or debit_card.'),
       DEFAULT_PAYMENT_METHOD,
     ),
-    booking_status: v.optional(
-      v.picklist(['pending', 'confirmed'], 'Booking status must be pending or confirmed.'),
-      DEFAULT_BOOKING_STATUS,
-    ),
+    booking_status: v.optional(v.picklist(statuses, statusMessage), DEFAULT_BOOKING_STATUS),
     estimated_mileage: optionalWholeNumber('Estimated mileage', { max: 1_000_000 }),
     discount_amount: v.pipe(
       optionalMoney('Discount amount'),
@@ -40,12 +36,48 @@ export const staffBookingSchema = v.pipe(
     ),
     discount_description: optionalText('Discount description', 200),
     notes: optionalText('Notes', 2000),
-  }),
+  };
+}
+
+/**
+ * Staff "Add Booking" (SPEC §3). The spec's form has no required field; the server requires
+ * the customer, the vehicle and the dates, without which a booking means nothing.
+ */
+export const staffBookingSchema = v.pipe(
+  v.object(staffBookingFields(NEW_BOOKING_STATUSES, 'Booking status must be pending or confirmed.')),
   v.forward(
     v.partialCheck([['start_date'], ['end_date']], (input) => input.end_date >= input.start_date, END_BEFORE_START),
     ['end_date'],
   ),
 );
 export type StaffBookingInput = v.InferOutput<typeof staffBookingSchema>;
+
+/**
+ * Staff "Edit Booking" (PATCH bookings/{id}/): the whole booking again, as on creation (fields
+ * left out take the creation defaults), and the status may be any of the booking's life.
+ */
+export const staffBookingUpdateSchema = v.pipe(
+  v.object(
+    staffBookingFields(BOOKING_STATUSES, 'Booking status must be pending, confirmed, active, completed or cancelled.'),
+  ),
+  v.forward(
+    v.partialCheck([['start_date'], ['end_date']], (input) => input.end_date >= input.start_date, END_BEFORE_START),
+    ['end_date'],
+  ),
+);
+export type StaffBookingUpdateInput = v.InferOutput<typeof staffBookingUpdateSchema>;
+
+/** The orders GET bookings/ takes for staff: `ordering=customer`, `-customer`, … (newest first by default). */
+export const STAFF_BOOKING_ORDERINGS = [
+  'customer',
+  '-customer',
+  'vehicle',
+  '-vehicle',
+  'created_at',
+  '-created_at',
+  'start_date',
+  '-start_date',
+] as const;
+export type StaffBookingOrdering = (typeof STAFF_BOOKING_ORDERINGS)[number];
 
 export const bookingStatusSchema = v.picklist(BOOKING_STATUSES);

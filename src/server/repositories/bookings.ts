@@ -1,36 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { CustomerBooking } from '#domain/api/bookings';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { CustomerBooking, StaffBooking } from '#domain/api/bookings';
 import { BLOCKING_BOOKING_STATUSES, type BookingStatus, type PaymentMethod } from '#domain/constants';
 import { formatMoney } from '#domain/money';
+import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, NewBooking } from '../db/types.ts';
 import type { ImageUrl } from './booking-requests.ts';
 import { countRows, newestFirst, type Page, type Paged } from './paging.ts';
 
-/** A booking as staff see it (list, create, finalize). */
-export interface StaffBooking {
-  id: number;
-  customer: number;
-  vehicle: number;
-  customer_details: { id: number; first_name: string; last_name: string; email: string; phone_number: string };
-  vehicle_details: { id: number; make: string; model: string; registration_number: string };
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  dropoff_time: string;
-  pickup_location: string | null;
-  dropoff_location: string | null;
-  booking_amount: string;
-  booking_deposit: string;
-  payment_method: PaymentMethod;
-  booking_status: BookingStatus;
-  estimated_mileage: number | null;
-  discount_amount: string;
-  discount_description: string | null;
-  notes: string | null;
-  booking_request: number | null;
-  created_at: string;
-}
+/** The wire type lives in the domain so the app reads the same shape the server writes. */
+export type { StaffBooking };
 
 /** One line of a customer's booking history (staff view of a customer). */
 export interface CustomerBookingHistoryItem {
@@ -89,17 +68,22 @@ export async function findBookableVehicle(
     .executeTakeFirst();
 }
 
-/** The earliest booking that holds the vehicle on any day of [startDate, endDate] (inclusive). */
+/**
+ * The earliest booking that holds the vehicle on any day of [startDate, endDate] (inclusive),
+ * other than `exceptId` (the booking being edited).
+ */
 export async function findBlockingBooking(
   db: Kysely<Database>,
   vehicleId: number,
   startDate: string,
   endDate: string,
+  exceptId?: number,
 ): Promise<{ id: number; start_date: string; end_date: string } | undefined> {
   return db
     .selectFrom('bookings')
     .select(['id', 'start_date', 'end_date'])
     .where('vehicle_id', '=', vehicleId)
+    .$if(exceptId !== undefined, (query) => query.where('id', '<>', exceptId ?? 0))
     .where('booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
     .where('start_date', '<=', endDate)
     .where('end_date', '>=', startDate)
@@ -143,6 +127,30 @@ export async function insertBookingIfFree(
 /** Creates a booking unless the vehicle is already held for those dates (no double booking). */
 export async function createBooking(db: Kysely<Database>, dialect: DialectName, values: NewBooking): Promise<number> {
   return db.transaction().execute((trx) => insertBookingIfFree(trx, dialect, values));
+}
+
+/** What an edit may change: everything but who created the booking, when, and from which request. */
+export type BookingChanges = Omit<NewBooking, 'created_by' | 'created_at' | 'booking_request_id'>;
+
+/**
+ * Edits a booking unless its new dates overlap another booking that holds the (new) vehicle:
+ * locked and checked like a creation, so an edit racing a creation cannot double-book either.
+ * A booking whose new status no longer holds the vehicle (completed, cancelled) skips the check.
+ */
+export async function updateBookingIfFree(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  id: number,
+  changes: BookingChanges,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockVehicle(trx, dialect, changes.vehicle_id);
+    if ((BLOCKING_BOOKING_STATUSES as readonly BookingStatus[]).includes(changes.booking_status)) {
+      const clash = await findBlockingBooking(trx, changes.vehicle_id, changes.start_date, changes.end_date, id);
+      if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
+    }
+    await trx.updateTable('bookings').set(changes).where('id', '=', id).execute();
+  });
 }
 
 /** Bookings of one customer, of one agency (null = every agency), or of both together. */
@@ -339,20 +347,59 @@ export async function listOwnBookings(
   return { items: rows.map((row) => toCustomerBooking(row, imageUrl)), total };
 }
 
+export interface StaffBookingListOptions extends Page {
+  /** Part of the customer's name, or of the vehicle's make, model or registration. */
+  search?: string | null | undefined;
+  ordering: StaffBookingOrdering;
+  customerId?: number | null | undefined;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /**
- * Newest first. The page comes straight off the (agency_id, created_at) or (created_at) index
- * and the two joins are primary-key lookups for those rows only; the total counts bookings alone.
+ * One page of the staff booking list. Newest first by default: the page comes straight off the
+ * (agency_id, created_at) or (created_at) index and the joins are primary-key lookups. A search
+ * or a sort by customer or vehicle reads the joined rows; every order ends on the id, so pages
+ * never repeat or skip a row.
  */
 export async function listStaffBookings(
   db: Kysely<Database>,
   agencyId: number | null,
-  page: Page,
+  options: StaffBookingListOptions,
 ): Promise<Paged<StaffBooking>> {
-  const bookings = bookingsOf(db, { agencyId });
-  const [rows, total] = await Promise.all([
-    newestFirst(staffBookingQuery(bookings), 'bookings', page).execute(),
-    countRows(bookings),
-  ]);
+  const search = options.search?.trim() ?? '';
+  const pattern = likePattern(search);
+  const like = (expression: RawBuilder<string>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+  const bookings = bookingsOf(db, { agencyId, customerId: options.customerId ?? undefined });
+  const matching = (query: BookingsQuery) =>
+    search === ''
+      ? query
+      : query
+          .innerJoin('customers as sc', 'sc.id', 'bookings.customer_id')
+          .innerJoin('vehicles as sv', 'sv.id', 'bookings.vehicle_id')
+          .where((eb) =>
+            eb.or([
+              like(sql<string>`${sql.ref('sc.first_name')} || ' ' || ${sql.ref('sc.last_name')}`),
+              like(sql<string>`${sql.ref('sv.make')} || ' ' || ${sql.ref('sv.model')}`),
+              like(sql<string>`${sql.ref('sv.registration_number')}`),
+            ]),
+          );
+  const direction = options.ordering.startsWith('-') ? 'desc' : 'asc';
+  const field = options.ordering.replace(/^-/, '');
+  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+  const sortKeys =
+    field === 'customer'
+      ? [lower('customers.first_name'), lower('customers.last_name')]
+      : field === 'vehicle'
+        ? [lower('vehicles.make'), lower('vehicles.model'), lower('vehicles.registration_number')]
+        : [sql.ref(`bookings.${field}`)];
+  let page = staffBookingQuery(matching(bookings));
+  for (const key of sortKeys) page = page.orderBy(key, direction);
+  page = page.orderBy('bookings.id', direction).limit(options.limit).offset(options.offset);
+  const [rows, total] = await Promise.all([page.execute(), countRows(matching(bookings))]);
   return { items: rows.map(toStaffBooking), total };
 }
 

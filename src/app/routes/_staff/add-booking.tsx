@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { customerChoiceQueryOptions } from '../../features/bookings/api/get-customer-choice.ts';
+import { AddBookingPage } from '../../features/bookings/components/add-booking-page.tsx';
 
 interface AddBookingSearch {
   /** Preselects the customer (from the customer list's row menu). */
@@ -11,5 +12,16 @@ export const Route = createFileRoute('/_staff/add-booking')({
     const customerId = Number(search['customerId']);
     return Number.isInteger(customerId) && customerId > 0 ? { customerId } : {};
   },
-  component: () => <PlaceholderPage title="Add Booking" line="Create a booking for a customer and a vehicle." />,
+  loaderDeps: ({ search }) => ({ customerId: search.customerId }),
+  loader: ({ context, deps }) => {
+    if (deps.customerId !== undefined)
+      void context.queryClient.prefetchQuery(customerChoiceQueryOptions(deps.customerId));
+  },
+  component: AddBooking,
 });
+
+function AddBooking() {
+  const { customerId } = Route.useSearch();
+  // A new customer in the link starts a new form.
+  return <AddBookingPage key={customerId ?? 'none'} customerId={customerId} />;
+}

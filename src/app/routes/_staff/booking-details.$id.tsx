@@ -1,8 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { staffBookingQueryOptions } from '../../features/bookings/api/get-staff-booking.ts';
+import { BookingDetailsPage } from '../../features/bookings/components/booking-details-page.tsx';
 import { parseId } from '../-params.ts';
+
+interface BookingDetailsSearch {
+  /** Set by Edit Booking after a save, to say so. */
+  updated?: true;
+}
 
 export const Route = createFileRoute('/_staff/booking-details/$id')({
   params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: () => <PlaceholderPage title="Booking Details" line="Booking Details." />,
+  validateSearch: (search: Record<string, unknown>): BookingDetailsSearch =>
+    search['updated'] === true || search['updated'] === 'true' ? { updated: true } : {},
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(staffBookingQueryOptions(params.id));
+  },
+  component: BookingDetails,
 });
+
+function BookingDetails() {
+  const { id } = Route.useParams();
+  const { updated } = Route.useSearch();
+  return <BookingDetailsPage key={id} bookingId={id} updated={updated} />;
+}

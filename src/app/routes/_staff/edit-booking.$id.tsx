@@ -1,8 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { staffBookingQueryOptions } from '../../features/bookings/api/get-staff-booking.ts';
+import { EditBookingPage } from '../../features/bookings/components/edit-booking-page.tsx';
 import { parseId } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/edit-booking/$id')({
   params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
-  component: () => <PlaceholderPage title="Edit Booking" line="Edit Booking." />,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(staffBookingQueryOptions(params.id));
+  },
+  component: EditBooking,
 });
+
+function EditBooking() {
+  const { id } = Route.useParams();
+  return <EditBookingPage key={id} bookingId={id} />;
+}

@@ -11,11 +11,13 @@ import { listBookings } from './list-bookings.ts';
 import { listCustomerBookings } from './list-customer-bookings.ts';
 import { listStaffBookingRequests } from './list-staff-booking-requests.ts';
 import { reviewBookingRequest } from './review-booking-request.ts';
+import { updateBooking } from './update-booking.ts';
 
 export const bookingsRoutes: RouteRegistrar[] = [
   listBookings,
   createBooking,
   getBooking,
+  updateBooking,
   listCustomerBookings,
   listStaffBookingRequests,
   getStaffBookingRequest,

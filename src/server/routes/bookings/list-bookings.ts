@@ -1,25 +1,51 @@
+import * as v from 'valibot';
+import { optionalId, optionalText } from '#domain/schemas/fields';
+import { STAFF_BOOKING_ORDERINGS } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listOwnBookings, listStaffBookings } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { paged } from '../params.ts';
-import { cardImageUrl, pageQuery } from './common.ts';
+import { cardImageUrl, pageFields } from './common.ts';
+
+/** Paging for everyone; search, order and the customer filter serve the staff list (a customer's list ignores them). */
+const listQuery = v.object({
+  ...pageFields,
+  search: optionalText('Search', 100),
+  ordering: v.optional(
+    v.picklist(STAFF_BOOKING_ORDERINGS, `Ordering must be one of ${STAFF_BOOKING_ORDERINGS.join(', ')}.`),
+    '-created_at',
+  ),
+  customer: optionalId('Customer'),
+});
 
 /**
  * GET bookings/: staff see their agency's bookings (the operator every agency's) in the staff
- * shape; a customer sees only their own, in the customer shape (no notes, no registration).
+ * shape, searchable by customer name or vehicle, in the order asked, optionally of one customer;
+ * a customer sees only their own, newest first, in the customer shape (no notes, no registration).
  */
 export const listBookings = defineRoute({
   method: 'GET',
   url: 'bookings/',
   access: ['staff', 'agency', 'agent', 'customer'],
-  query: pageQuery,
+  query: listQuery,
   async handler({ deps, user, query, reply }) {
+    // Names, e-mails and phone numbers: never kept by a shared cache.
+    reply.header('Cache-Control', 'private, no-store');
     if (user.role === 'customer') {
       const customer = await findCustomerByUserId(deps.db, user.id);
       if (!customer) return paged(reply, { items: [], total: 0 });
       return paged(reply, await listOwnBookings(deps.db, customer.id, query, cardImageUrl(deps)));
     }
-    return paged(reply, await listStaffBookings(deps.db, agencyScope(user), query));
+    return paged(
+      reply,
+      await listStaffBookings(deps.db, agencyScope(user), {
+        limit: query.limit,
+        offset: query.offset,
+        search: query.search,
+        ordering: query.ordering,
+        customerId: query.customer,
+      }),
+    );
   },
 });

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { StaffBooking } from '#domain/api/bookings';
+import type { StaffBookingOrdering } from '#domain/schemas/booking';
+import { api } from '../../../lib/api-client.ts';
+import { nextOffset } from '../../../lib/paging.ts';
+import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
+
+export type { StaffBooking };
+
+const PAGE_SIZE = 25;
+
+export interface StaffBookingFilter {
+  search: string;
+  ordering: StaffBookingOrdering;
+  /** Only this customer's bookings. */
+  customerId?: number | undefined;
+}
+
+/** The staff booking list (GET bookings/): searched, ordered and filtered on the server, a page at a time. */
+export const staffBookingsQueryOptions = ({ search, ordering, customerId }: StaffBookingFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...STAFF_BOOKINGS_KEY, 'list', { search, ordering, customerId: customerId ?? null, limit: PAGE_SIZE }],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageParam), ordering });
+      if (search) params.set('search', search);
+      if (customerId !== undefined) params.set('customer', String(customerId));
+      return api.list<StaffBooking>(`bookings/?${params.toString()}`, signal);
+    },
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
+  });
+
+export function useStaffBookings(filter: StaffBookingFilter) {
+  // The rows stay while a new search or order loads, so the table does not flash empty.
+  return useInfiniteQuery({ ...staffBookingsQueryOptions(filter), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffBooking } from '#domain/api/bookings';
+import { api } from '../../../lib/api-client.ts';
+import { staffBookingQueryOptions } from './get-staff-booking.ts';
+import { ALL_BOOKINGS_KEY } from './staff-bookings-key.ts';
+
+interface UpdateBookingCall {
+  id: number;
+  body: Record<string, unknown>;
+  idempotencyKey: string;
+}
+
+/** PATCH bookings/{id}/ (staff Edit Booking, the whole booking): online only. */
+export function useUpdateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, idempotencyKey }: UpdateBookingCall) =>
+      api.patch<StaffBooking>(`bookings/${id}/`, body, { idempotencyKey }),
+    onSuccess: async (booking) => {
+      queryClient.setQueryData(staffBookingQueryOptions(booking.id).queryKey, booking);
+      await queryClient.invalidateQueries({ queryKey: ALL_BOOKINGS_KEY });
+    },
+    networkMode: 'always',
+  });
+}

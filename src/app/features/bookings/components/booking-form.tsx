@@ -1,0 +1,375 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { StaffBooking } from '#domain/api/bookings';
+import { BOOKING_STATUSES, PAYMENT_METHODS } from '#domain/constants';
+import { isIsoDate, rentalDays } from '#domain/dates';
+import { formatMoney as decimalText, parseMoney } from '#domain/money';
+import {
+  NEW_BOOKING_STATUSES,
+  staffBookingSchema,
+  staffBookingUpdateSchema,
+  type StaffBookingUpdateInput,
+} from '#domain/schemas/booking';
+import { Button, buttonClass } from '../../../components/button.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
+import { useDirtyForm } from '../../../lib/dirty-forms.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useOnline } from '../../../offline/connectivity.ts';
+import { useCurrency } from '../../settings/api/get-settings.ts';
+import { bookingPayload, type BookingFormValues } from '../api/booking-payload.ts';
+import { CustomerCombobox, type CustomerOption } from './customer-combobox.tsx';
+import { VehicleCombobox, type VehicleOption } from './vehicle-combobox.tsx';
+import '../bookings.css';
+
+const FIELDS = [
+  'customer',
+  'vehicle',
+  'start_date',
+  'end_date',
+  'pickup_time',
+  'dropoff_time',
+  'pickup_location',
+  'dropoff_location',
+  'booking_amount',
+  'booking_deposit',
+  'payment_method',
+  'booking_status',
+  'estimated_mileage',
+  'discount_amount',
+  'discount_description',
+  'notes',
+] as const;
+
+export interface BookingFormStart {
+  values: BookingFormValues;
+  customer: CustomerOption | null;
+  vehicle: VehicleOption | null;
+}
+
+interface BookingFormProps {
+  mode: 'add' | 'edit';
+  start: BookingFormStart;
+  /** Sends the body; the key is the same for a repeat of the same attempt. */
+  save: (body: Record<string, unknown>, idempotencyKey: string) => Promise<StaffBooking>;
+  onSaved?: (booking: StaffBooking) => void;
+  cancel: LinkProps;
+}
+
+type Outcome =
+  | { tone: 'success'; text: string }
+  | { tone: 'error'; text: string; detail?: string }
+  | { tone: 'warning'; text: string };
+
+const TEXTS = {
+  add: {
+    saved: 'Booking successfully created!',
+    failed: 'Failed to create booking. Please check your input.',
+    submit: 'Add Booking',
+    offline: 'You are offline, so this booking was not created: adding a booking needs a connection.',
+  },
+  edit: {
+    saved: 'Booking updated successfully.',
+    failed: 'Failed to update booking. Please check your input.',
+    submit: 'Save Changes',
+    offline: 'You are offline, so these changes were not saved: editing a booking needs a connection.',
+  },
+} as const;
+
+function statusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** Days × price per day − discount, as the server would price it; null until dates and vehicle make sense. */
+function suggestedAmount(values: { start?: string; end?: string; discount?: string }, vehicle: VehicleOption | null) {
+  const { start = '', end = '', discount = '' } = values;
+  if (!vehicle || !isIsoDate(start) || !isIsoDate(end) || end < start) return null;
+  const price = parseMoney(vehicle.pricePerDay);
+  if (price === null) return null;
+  const days = rentalDays(start, end);
+  const off = discount.trim() === '' ? 0 : parseMoney(discount);
+  if (off === null) return null;
+  return { days, price, discount: off, amount: Math.max(0, days * price - off) };
+}
+
+/** Add Booking and Edit Booking (SPEC §2, §9): one form, filled with the defaults or with the booking. */
+export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormProps) {
+  const texts = TEXTS[mode];
+  const currency = useCurrency();
+  const online = useOnline();
+  const money = (amount: string | number) => formatMoney(amount, currency);
+  const [customer, setCustomer] = useState<CustomerOption | null>(start.customer);
+  const [vehicle, setVehicle] = useState<VehicleOption | null>(start.vehicle);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // On an edit the stored amount and deposit stand until the user asks for the suggestion.
+  const [amountEdited, setAmountEdited] = useState(mode === 'edit');
+  const [depositEdited, setDepositEdited] = useState(mode === 'edit');
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const resolver: Resolver<BookingFormValues, unknown, StaffBookingUpdateInput> =
+    mode === 'add'
+      ? // The creation schema takes a narrower status (pending or confirmed) than the form's type,
+        // which also serves Edit; it refuses any other status at run time, so the widening is safe.
+        (valibotResolver(staffBookingSchema) as Resolver<BookingFormValues, unknown, StaffBookingUpdateInput>)
+      : valibotResolver(staffBookingUpdateSchema);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<BookingFormValues, unknown, StaffBookingUpdateInput>({ resolver, defaultValues: start.values });
+  useDirtyForm(isDirty);
+
+  const [startDate, endDate, discount] = useWatch({ control, name: ['start_date', 'end_date', 'discount_amount'] });
+  const suggestion = suggestedAmount(
+    { start: String(startDate ?? ''), end: String(endDate ?? ''), discount: String(discount ?? '') },
+    vehicle,
+  );
+  const suggestedText = suggestion ? decimalText(suggestion.amount) : null;
+
+  useEffect(() => {
+    if (!amountEdited && suggestedText !== null) setValue('booking_amount', suggestedText, { shouldDirty: true });
+  }, [amountEdited, suggestedText, setValue]);
+
+  const chooseVehicle = (option: VehicleOption | null) => {
+    setVehicle(option);
+    if (option && !depositEdited) setValue('booking_deposit', option.deposit, { shouldDirty: true });
+  };
+
+  const onValid = async () => {
+    setOutcome(null);
+    const values = getValues();
+    const body = bookingPayload(values);
+    const bodyText = JSON.stringify(body);
+    // A repeat of the very same attempt (a lost reply, a double tap) keeps its key: one booking only.
+    if (attempt.current?.body !== bodyText) attempt.current = { key: crypto.randomUUID(), body: bodyText };
+    try {
+      const booking = await save(body, attempt.current.key);
+      attempt.current = null;
+      setOutcome({ tone: 'success', text: texts.saved });
+      if (mode === 'add') {
+        // SPEC §2: the form keeps its values for the next booking, but not the customer and vehicle.
+        reset({ ...values, customer: '', vehicle: '' });
+        setCustomer(null);
+        setVehicle(null);
+      } else {
+        reset(values);
+      }
+      onSaved?.(booking);
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        setOutcome({ tone: 'warning', text: `${texts.offline} Your entries are kept here: save again when online.` });
+        return;
+      }
+      attempt.current = null;
+      if (error instanceof ApiError && error.status === 409) {
+        applyServerFieldErrors(error.fields, setError, FIELDS);
+        setOutcome({
+          tone: 'error',
+          text: texts.failed,
+          detail: `${error.message} A vehicle cannot be booked twice for the same days: choose other dates or another vehicle.`,
+        });
+        return;
+      }
+      const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, FIELDS) : [];
+      const detail =
+        error instanceof ApiError && error.status < 500 && Object.keys(error.fields).length === 0
+          ? error.message
+          : unplaced.join(' ');
+      setOutcome({ tone: 'error', text: texts.failed, ...(detail ? { detail } : {}) });
+    }
+  };
+  const onSubmit = handleSubmit(onValid, () => setOutcome({ tone: 'error', text: texts.failed }));
+
+  const statuses = mode === 'add' ? NEW_BOOKING_STATUSES : BOOKING_STATUSES;
+  const amountHint = suggestion ? (
+    <>
+      Suggested: {money(decimalText(suggestion.amount))} ({suggestion.days} {suggestion.days === 1 ? 'day' : 'days'} ×{' '}
+      {money(decimalText(suggestion.price))}
+      {suggestion.discount ? ` − ${money(decimalText(suggestion.discount))} discount` : ''}).{' '}
+      {amountEdited && suggestedText !== String(getValues('booking_amount') ?? '') ? (
+        <button
+          type="button"
+          className="staff-booking-form__use"
+          onClick={() => {
+            setAmountEdited(false);
+            setValue('booking_amount', suggestedText ?? '', { shouldDirty: true });
+          }}
+        >
+          Use suggested amount
+        </button>
+      ) : null}
+    </>
+  ) : (
+    'Suggested from the dates and the vehicle’s price per day once both are chosen; you may change it.'
+  );
+
+  return (
+    <form className="form staff-booking-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {!online ? (
+        <StatusMessage tone="warning">
+          You are offline. {mode === 'add' ? 'Adding' : 'Saving'} a booking needs a connection: you can fill the form
+          and save when you are back online.
+        </StatusMessage>
+      ) : null}
+      <fieldset className="form__section">
+        <legend className="form__section-title">Customer and vehicle</legend>
+        <div className="form__row">
+          <Controller
+            control={control}
+            name="customer"
+            render={({ field, fieldState }) => (
+              <CustomerCombobox
+                value={customer}
+                onChange={(option) => {
+                  setCustomer(option);
+                  field.onChange(option ? option.id : '');
+                }}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="vehicle"
+            render={({ field, fieldState }) => (
+              <VehicleCombobox
+                value={vehicle}
+                formatPrice={money}
+                onChange={(option) => {
+                  chooseVehicle(option);
+                  field.onChange(option ? option.id : '');
+                }}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form__section">
+        <legend className="form__section-title">Dates and times</legend>
+        <div className="form__row">
+          <TextField label="Start date" type="date" error={errors.start_date?.message} {...register('start_date')} />
+          <TextField label="End date" type="date" error={errors.end_date?.message} {...register('end_date')} />
+        </div>
+        <div className="form__row">
+          <TextField label="Pickup time" type="time" error={errors.pickup_time?.message} {...register('pickup_time')} />
+          <TextField
+            label="Dropoff time"
+            type="time"
+            error={errors.dropoff_time?.message}
+            {...register('dropoff_time')}
+          />
+        </div>
+        <div className="form__row">
+          <TextField label="Pickup location" error={errors.pickup_location?.message} {...register('pickup_location')} />
+          <TextField
+            label="Dropoff location"
+            error={errors.dropoff_location?.message}
+            {...register('dropoff_location')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form__section">
+        <legend className="form__section-title">Payment</legend>
+        <div className="form__row">
+          <TextField
+            label="Booking amount"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            hint={amountHint}
+            error={errors.booking_amount?.message}
+            {...register('booking_amount', { onChange: () => setAmountEdited(true) })}
+          />
+          <TextField
+            label="Deposit"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            hint={vehicle ? `This vehicle’s deposit is ${money(vehicle.deposit)}.` : 'Taken from the vehicle.'}
+            error={errors.booking_deposit?.message}
+            {...register('booking_deposit', { onChange: () => setDepositEdited(true) })}
+          />
+        </div>
+        <div className="form__row">
+          <TextField
+            label="Discount amount"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            error={errors.discount_amount?.message}
+            {...register('discount_amount')}
+          />
+          <TextField
+            label="Discount description"
+            error={errors.discount_description?.message}
+            {...register('discount_description')}
+          />
+        </div>
+        <div className="form__row">
+          <SelectField label="Payment method" error={errors.payment_method?.message} {...register('payment_method')}>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {paymentMethodLabel(method)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Booking status" error={errors.booking_status?.message} {...register('booking_status')}>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </fieldset>
+      <fieldset className="form__section">
+        <legend className="form__section-title">Other</legend>
+        <TextField
+          label="Estimated mileage"
+          type="number"
+          inputMode="numeric"
+          min="0"
+          step="1"
+          hint="Kilometres"
+          error={errors.estimated_mileage?.message}
+          {...register('estimated_mileage')}
+        />
+        <TextAreaField label="Notes" rows={3} error={errors.notes?.message} {...register('notes')} />
+      </fieldset>
+      <div aria-live="polite">
+        {outcome ? (
+          <StatusMessage tone={outcome.tone}>
+            {outcome.text}
+            {outcome.tone === 'error' && outcome.detail ? <> {outcome.detail}</> : null}
+          </StatusMessage>
+        ) : null}
+      </div>
+      <div className="form__actions">
+        <Link {...cancel} className={buttonClass('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : texts.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { staffBookingUpdateSchema } from '#domain/schemas/booking';
+import { id } from '#domain/schemas/fields';
+import { notFound } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { canReachAgency } from '../../http/scope.ts';
+import { findStaffBooking, getStaffBooking, updateBookingIfFree } from '../../repositories/bookings.ts';
+import { bookingConflict } from './common.ts';
+import { staffBookingValues } from './staff-booking-rules.ts';
+
+/**
+ * PATCH bookings/:id/: staff "Edit Booking". The body is the whole booking, as on creation
+ * (fields left out take the creation defaults, an empty amount is repriced), and the status may
+ * be any of pending, confirmed, active, completed or cancelled. Another agency's booking is a
+ * 404; new dates overlapping another booking of the vehicle are a 409, as on creation.
+ */
+export const updateBooking = defineRoute({
+  method: 'PATCH',
+  url: 'bookings/:id/',
+  access: ['staff', 'agency', 'agent'],
+  params: v.object({ id: id('Booking') }),
+  body: staffBookingUpdateSchema,
+  async handler({ deps, user, params, body, reply }) {
+    reply.header('Cache-Control', 'private, no-store');
+    const found = await findStaffBooking(deps.db, params.id);
+    if (!found || !canReachAgency(user, found.agencyId)) throw notFound('Booking not found.');
+    const values = await staffBookingValues(deps, user, body);
+    try {
+      await updateBookingIfFree(deps.db, deps.dialect, params.id, values);
+    } catch (error) {
+      throw bookingConflict(error);
+    }
+    return getStaffBooking(deps.db, params.id);
+  },
+});
