@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiJson,
@@ -10,6 +9,7 @@ import {
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
 
 /** Staff bookings as an agency uses them: add, find, view, edit; refused overlaps; other agencies kept out. */
 
@@ -28,14 +28,6 @@ interface Vehicle extends Created {
   make: string;
   model: string;
   registration_number: string;
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** A customer of the signed-in agency (POST customers/, multipart). */
