@@ -62,6 +62,18 @@ describe(`staff vehicle search and ownership filter (${ENGINE})`, () => {
     expect(none.headers['x-total-count']).toBe('0');
   });
 
+  it('narrows by every word, each found in the make, model, colour or registration', async () => {
+    const ids = async (search: string) =>
+      (await list(clients.staff, `search=${encodeURIComponent(search)}`)).body.map((vehicle) => vehicle.id);
+    expect(await ids('van white')).toEqual([extra.whiteVan, extra.otherVan]);
+    expect(await ids('renault white')).toEqual([extra.whiteVan]);
+    expect(await ids('toyota corolla')).toEqual([world.vehicles.a1]);
+    // The registration (AA11 AAA), in any case, with its words in any order.
+    expect(await ids('aa11')).toEqual([world.vehicles.a1]);
+    expect(await ids('AAA corolla')).toEqual([world.vehicles.a1]);
+    expect(await ids('toyota civic')).toEqual([]);
+  });
+
   it('takes LIKE wildcards literally', async () => {
     expect((await list(clients.staff, 'search=50%25')).body.map((vehicle) => vehicle.id)).toEqual([extra.percent]);
     expect((await list(clients.staff, 'search=%25')).body.map((vehicle) => vehicle.id)).toEqual([extra.percent]);

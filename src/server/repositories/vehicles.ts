@@ -28,7 +28,7 @@ interface VehicleFilter {
   agencyId?: number | null;
   /** What the public sees: vehicles of approved agencies only. */
   approvedOnly?: boolean;
-  /** Text found in the make, model or colour, whatever its case. */
+  /** Words each found in the make, model or colour (for staff also the registration), whatever the case. */
   search?: string | undefined;
   ownership?: Ownership | undefined;
 }
@@ -46,16 +46,16 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
   }
   if (filter.approvedOnly) query = query.where('agencies.status', '=', 'approved');
   if (filter.ownership !== undefined) query = query.where('vehicles.ownership', '=', filter.ownership);
-  const search = filter.search?.trim() ?? '';
-  if (search !== '') {
-    const pattern = likePattern(search);
+  // Staff also find a vehicle by its registration, which the public never sees.
+  const columns = filter.approvedOnly
+    ? (['vehicles.make', 'vehicles.model', 'vehicles.color'] as const)
+    : (['vehicles.make', 'vehicles.model', 'vehicles.color', 'vehicles.registration_number'] as const);
+  // Every word must be found somewhere: "toyota red" or "corolla AB12" narrow as people expect.
+  for (const word of filter.search?.trim().split(/\s+/).filter(Boolean) ?? []) {
+    const pattern = likePattern(word);
     // lower() on both sides: SQLite's LIKE ignores ASCII case only and PostgreSQL's not at all.
     query = query.where((eb) =>
-      eb.or(
-        (['vehicles.make', 'vehicles.model', 'vehicles.color'] as const).map(
-          (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-        ),
-      ),
+      eb.or(columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
     );
   }
   return query;

@@ -3,8 +3,7 @@ import type { StaffVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
 import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
 
-/** The server's largest page of the fleet list. */
-const FLEET_PAGE = 500;
+/** How many matches the chooser shows; the server counts the rest. */
 const SHOWN = 20;
 
 /** "Toyota Corolla (AB12 CDE)": how staff recognise a vehicle (SPEC §2). */
@@ -12,26 +11,17 @@ export function vehicleLabel(vehicle: { make: string; model: string; registratio
   return `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
 }
 
-function matches(vehicle: StaffVehicle, words: string[]): boolean {
-  const label = vehicleLabel(vehicle).toLowerCase();
-  return words.every((word) => label.includes(word));
-}
-
 /**
- * The caller's vehicles matching a search (GET staff-vehicles/?search=). The text is also matched
- * here on make, model and registration, so the chooser stays right whether or not the server
- * narrows the page itself (it answers the first 500 of the fleet when it does not).
+ * The caller's vehicles matching a search (GET staff-vehicles/?search=): the server finds every
+ * word in the make, model, colour or registration, so a fleet of any size is searched whole.
  */
 export const vehicleChoicesQueryOptions = (search: string) =>
   queryOptions({
     queryKey: [...STAFF_BOOKINGS_KEY, 'vehicle-choices', { search }],
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ limit: String(FLEET_PAGE) });
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(SHOWN) });
       if (search) params.set('search', search);
-      const page = await api.list<StaffVehicle>(`staff-vehicles/?${params.toString()}`, signal);
-      const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-      const found = page.items.filter((vehicle) => matches(vehicle, words));
-      return { items: found.slice(0, SHOWN), total: found.length };
+      return api.list<StaffVehicle>(`staff-vehicles/?${params.toString()}`, signal);
     },
     staleTime: 30_000,
   });
