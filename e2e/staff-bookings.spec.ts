@@ -1,76 +1,19 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   apiJson,
-  csrfHeaders,
   goOffline,
   isoDay,
   PHONE,
   signInContext,
+  TABLET,
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { createCustomer, createVehicle } from './support/staff.ts';
+import type { StaffVehicle } from '../src/domain/api/vehicles.ts';
 
 /** Staff bookings as an agency uses them: add, find, view, edit; refused overlaps; other agencies kept out. */
-
-const TABLET = { viewport: { width: 1024, height: 768 } } as const;
-
-interface Created {
-  id: number;
-}
-
-interface Customer extends Created {
-  first_name: string;
-  last_name: string;
-}
-
-interface Vehicle extends Created {
-  make: string;
-  model: string;
-  registration_number: string;
-}
-
-/** A customer of the signed-in agency (POST customers/, multipart). */
-async function createCustomer(request: APIRequestContext, firstName: string, lastName: string): Promise<Customer> {
-  const response = await request.post('/api/customers/', {
-    headers: await csrfHeaders(request),
-    multipart: {
-      title: 'MR',
-      first_name: firstName,
-      last_name: lastName,
-      phone_number: '+44 7700 900555',
-      email: `${firstName}.${lastName}@example.com`.toLowerCase(),
-      national_id: `ID${lastName}`.slice(0, 40),
-      street_address: '1 Test Street',
-      city: 'Leeds',
-      country: 'United Kingdom',
-    },
-  });
-  expect(response.ok(), `create customer: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Customer;
-}
-
-/** A vehicle of the signed-in agency at £45.00 a day with a £150.00 deposit (POST staff-vehicles/, multipart). */
-async function createVehicle(request: APIRequestContext, suffix: string): Promise<Vehicle> {
-  const response = await request.post('/api/staff-vehicles/', {
-    headers: await csrfHeaders(request),
-    multipart: {
-      make: 'Testmake',
-      model: `Model${suffix}`.slice(0, 60),
-      color: 'Blue',
-      manufacture_year: '2022',
-      mileage: '1000',
-      mileage_allowance: '200',
-      ownership: 'company',
-      price_per_day: '45.00',
-      deposit: '150.00',
-      registration_number: `E2E ${suffix}`.slice(0, 15).toUpperCase(),
-      next_service_date: isoDay(200),
-    },
-  });
-  expect(response.ok(), `create vehicle: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Vehicle;
-}
 
 async function chooseFrom(page: Page, label: string, search: string, option: string | RegExp): Promise<void> {
   const box = page.getByRole('combobox', { name: label });
@@ -78,7 +21,7 @@ async function chooseFrom(page: Page, label: string, search: string, option: str
   await page.getByRole('option', { name: option }).click();
 }
 
-const vehicleName = (vehicle: Vehicle) => `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
+const vehicleName = (vehicle: StaffVehicle) => `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
 const british = (iso: string) => iso.split('-').reverse().join('/');
 
 test.describe('on a tablet', () => {
@@ -293,7 +236,7 @@ test.describe('on a phone', () => {
     const suffix = uniqueSuffix();
     const customer = await createCustomer(context.request, 'Cy', `Phone${suffix}`);
     const vehicle = await createVehicle(context.request, `P${suffix}`);
-    const booking = await apiJson<Created>(context.request, 'POST', 'bookings/', {
+    const booking = await apiJson<{ id: number }>(context.request, 'POST', 'bookings/', {
       customer: customer.id,
       vehicle: vehicle.id,
       start_date: isoDay(450),

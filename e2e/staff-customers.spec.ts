@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   apiJson,
@@ -7,10 +7,13 @@ import {
   isoDay,
   PHONE,
   signInContext,
+  TABLET,
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { createCustomer } from './support/staff.ts';
+import type { ApiCustomer } from '../src/domain/api/customers.ts';
 
 /**
  * The staff customer screens as an agency uses them: add with a licence, find, read the details,
@@ -18,17 +21,6 @@ import { expectAccessible } from './support/a11y.ts';
  * the licence checks, sorting, delete, and another agency kept out.
  */
 
-interface Customer {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  city: string | null;
-  updated_at: string;
-  drivers_license: string | null;
-}
-
-const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
 const TOO_LARGE = 'File size should not exceed 5MB.';
 
@@ -36,20 +28,6 @@ async function licencePng(): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 110, b: 140 } } })
     .png()
     .toBuffer();
-}
-
-/** A customer made through the API as the signed-in agency. */
-async function apiCustomer(request: APIRequestContext, first: string, last: string): Promise<Customer> {
-  return apiJson<Customer>(request, 'POST', 'customers/', {
-    first_name: first,
-    last_name: last,
-    phone_number: '+44 7700 900123',
-    email: `${first}.${last}@example.com`.toLowerCase(),
-    national_id: `NI-${last}`,
-    street_address: '2 Station Road',
-    city: 'Leeds',
-    country: 'United Kingdom',
-  });
 }
 
 async function confirmSave(page: Page): Promise<void> {
@@ -192,7 +170,7 @@ for (const [name, device] of [
     });
 
     test('an edit made offline waits on the device and is sent once when back online', async ({ page, context }) => {
-      const made = await apiCustomer(context.request, 'Olive', `Offline${uniqueSuffix()}`);
+      const made = await createCustomer(context.request, 'Olive', `Offline${uniqueSuffix()}`);
       await page.goto(`/edit-customer/${made.id}`);
       await waitForServiceWorker(page);
       const city = page.getByRole('group', { name: 'Address' }).getByLabel('City');
@@ -216,7 +194,7 @@ for (const [name, device] of [
       await context.setOffline(false);
       await expect(page.getByText(/^Waiting to send/)).toBeHidden({ timeout: 30_000 });
       await expect
-        .poll(async () => (await apiJson<Customer>(context.request, 'GET', `customers/${made.id}/`)).city)
+        .poll(async () => (await apiJson<ApiCustomer>(context.request, 'GET', `customers/${made.id}/`)).city)
         .toBe('Whitby');
       await expect(city).toHaveValue('Whitby');
       expect(accepted).toBe(1);
@@ -226,7 +204,7 @@ for (const [name, device] of [
       page,
       context,
     }) => {
-      const made = await apiCustomer(context.request, 'Conor', `Conflict${uniqueSuffix()}`);
+      const made = await createCustomer(context.request, 'Conor', `Conflict${uniqueSuffix()}`);
       await page.goto(`/edit-customer/${made.id}`);
       const city = page.getByRole('group', { name: 'Address' }).getByLabel('City');
       await expect(city).toHaveValue('Leeds');
@@ -240,12 +218,12 @@ for (const [name, device] of [
       await expect(conflict.getByRole('row', { name: /City/ })).toContainText('Theirton');
       await expect(conflict.getByRole('row', { name: /City/ })).toContainText('Mineton');
       await expect(page.getByText('Customer updated successfully!')).toBeHidden();
-      expect((await apiJson<Customer>(context.request, 'GET', `customers/${made.id}/`)).city).toBe('Theirton');
+      expect((await apiJson<ApiCustomer>(context.request, 'GET', `customers/${made.id}/`)).city).toBe('Theirton');
 
       await conflict.getByRole('button', { name: 'Keep my changes' }).click();
       await expect(conflict).toBeHidden({ timeout: 15_000 });
       await expect
-        .poll(async () => (await apiJson<Customer>(context.request, 'GET', `customers/${made.id}/`)).city)
+        .poll(async () => (await apiJson<ApiCustomer>(context.request, 'GET', `customers/${made.id}/`)).city)
         .toBe('Mineton');
       await expect(city).toHaveValue('Mineton');
 
@@ -257,14 +235,14 @@ for (const [name, device] of [
       await conflict.getByRole('button', { name: 'Discard my changes' }).click();
       await expect(conflict).toBeHidden();
       await expect(city).toHaveValue('Kept Theirs');
-      expect((await apiJson<Customer>(context.request, 'GET', `customers/${made.id}/`)).city).toBe('Kept Theirs');
+      expect((await apiJson<ApiCustomer>(context.request, 'GET', `customers/${made.id}/`)).city).toBe('Kept Theirs');
     });
 
     test('sorts the list both ways and deletes a customer after the dialog', async ({ page, context }) => {
       const suffix = uniqueSuffix();
-      await apiCustomer(context.request, 'Bella', `Sorta${suffix}`);
-      await apiCustomer(context.request, 'Adam', `Sortc${suffix}`);
-      const doomed = await apiCustomer(context.request, 'Cleo', `Sortb${suffix}`);
+      await createCustomer(context.request, 'Bella', `Sorta${suffix}`);
+      await createCustomer(context.request, 'Adam', `Sortc${suffix}`);
+      const doomed = await createCustomer(context.request, 'Cleo', `Sortb${suffix}`);
       await page.goto('/customers/list');
       await page.getByLabel('Search customers').fill(suffix);
       await expect(page.getByText('Showing 3 of 3 customers')).toBeVisible();
@@ -309,7 +287,7 @@ for (const [name, device] of [
       page,
       context,
     }) => {
-      const made = await apiCustomer(context.request, 'Booked', `Keeper${uniqueSuffix()}`);
+      const made = await createCustomer(context.request, 'Booked', `Keeper${uniqueSuffix()}`);
       const [vehicle] = await apiJson<{ id: number }[]>(context.request, 'GET', 'staff-vehicles/?limit=1');
       if (!vehicle) throw new Error('The demo agency has no vehicle.');
       // Far-off dates of its own, so runs never collide on the vehicle.
@@ -350,7 +328,7 @@ for (const [name, device] of [
     });
 
     test('another agency cannot see or open the customer', async ({ page, context, browser }) => {
-      const made = await apiCustomer(context.request, 'Private', `Agency${uniqueSuffix()}`);
+      const made = await createCustomer(context.request, 'Private', `Agency${uniqueSuffix()}`);
       const other = await browser.newContext(device);
       await signInContext(other, 'agency2');
       const otherPage = await other.newPage();

@@ -7,6 +7,7 @@ import {
   PHONE,
   signInApi,
   signInContext,
+  TABLET,
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
@@ -18,7 +19,7 @@ import { expectAccessible } from './support/a11y.ts';
  * kept for the user stays on the device.
  */
 
-const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true } as const;
+const TOUCH_TABLET = { ...TABLET, hasTouch: true } as const;
 
 /** The browser's own today, as the dashboard counts it. */
 const localToday = (page: Page) =>
@@ -29,7 +30,7 @@ const localToday = (page: Page) =>
   });
 
 test.describe('tablet', () => {
-  test.use(TABLET);
+  test.use(TOUCH_TABLET);
 
   test('the desk sees its day: requests to review, pick-ups, returns and vehicles out, with links', async ({
     context,

@@ -1,12 +1,19 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { apiJson, goOffline, isoDay, PHONE, signInContext, uniqueSuffix, waitForServiceWorker } from './support/api.ts';
+import {
+  apiJson,
+  goOffline,
+  isoDay,
+  PHONE,
+  signInContext,
+  TABLET,
+  uniqueSuffix,
+  waitForServiceWorker,
+} from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
 
 /** SPEC §2 fleet screens as an agency uses them: add with two photos, find, edit, delete; agencies kept apart. */
-
-const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 
 async function photo(format: 'png' | 'jpeg', background: string): Promise<Buffer> {
   const image = sharp({ create: { width: 320, height: 240, channels: 3, background } });

@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiJson, goOffline, isoDay, PHONE, signInApi, signInContext, waitForServiceWorker } from './support/api.ts';
+import {
+  apiJson,
+  goOffline,
+  isoDay,
+  PHONE,
+  signInApi,
+  signInContext,
+  TABLET,
+  waitForServiceWorker,
+} from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { receivedMails, waitForMail } from './support/mail.ts';
 
@@ -10,7 +19,6 @@ import { receivedMails, waitForMail } from './support/mail.ts';
  * not-found states.
  */
 
-const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 const CUSTOMER_EMAIL = 'customer@example.com';
 /** The agency of the `agency` demo login. */
 const NORTH = 'Northern Wheels';

@@ -93,4 +93,5 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+export const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffBooking } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { ALL_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { invalidateAfterBooking } from './invalidate-bookings.ts';
 
 interface CreateBookingCall {
   body: Record<string, unknown>;
@@ -9,13 +9,13 @@ interface CreateBookingCall {
   idempotencyKey: string;
 }
 
-/** POST bookings/ (staff Add Booking): online only; the lists of bookings refresh after it. */
+/** POST bookings/ (staff Add Booking): online only; what shows bookings refreshes after it. */
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: CreateBookingCall) =>
       api.post<StaffBooking>('bookings/', body, { idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ALL_BOOKINGS_KEY }),
+    onSuccess: () => invalidateAfterBooking(queryClient),
     // Offline it fails at once with a NetworkError instead of waiting: this write is not kept.
     networkMode: 'always',
   });

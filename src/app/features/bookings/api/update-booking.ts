@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffBooking } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { staffBookingQueryOptions } from './get-staff-booking.ts';
-import { ALL_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { invalidateAfterBooking } from './invalidate-bookings.ts';
 
 interface UpdateBookingCall {
   id: number;
@@ -18,7 +18,7 @@ export function useUpdateBooking() {
       api.patch<StaffBooking>(`bookings/${id}/`, body, { idempotencyKey }),
     onSuccess: async (booking) => {
       queryClient.setQueryData(staffBookingQueryOptions(booking.id).queryKey, booking);
-      await queryClient.invalidateQueries({ queryKey: ALL_BOOKINGS_KEY });
+      await invalidateAfterBooking(queryClient);
     },
     networkMode: 'always',
   });
