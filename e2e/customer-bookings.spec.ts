@@ -197,7 +197,7 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       await expect(page).toHaveURL(new RegExp(`/customer/bookings/${bookingId}$`));
       await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: name(created) })).toBeVisible();
-      await expect(page.getByText('confirmed', { exact: true })).toBeVisible();
+      await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
       await expect(page.getByText('Debit card')).toBeVisible();
       await expectAccessible(page);
 

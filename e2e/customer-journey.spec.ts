@@ -128,7 +128,7 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
       await page.getByRole('link', { name: vehicleName }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible();
-      await expect(main.getByText('confirmed', { exact: true })).toBeVisible();
+      await expect(main.getByText('Confirmed', { exact: true })).toBeVisible();
     });
   });
 }

@@ -159,7 +159,7 @@ test.describe('on a tablet', () => {
     await expect(page.getByText(vehicleName(vehicle))).toBeVisible();
     await expect(page.getByText('Leeds Station')).toBeVisible();
     await expect(page.getByText('250 km')).toBeVisible();
-    await expect(page.getByText('pending', { exact: true })).toBeVisible();
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     // Edit it.
@@ -173,7 +173,7 @@ test.describe('on a tablet', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Booking updated successfully.')).toBeVisible();
     await expect(page).toHaveURL(/\/booking-details\/\d+\?updated=true$/);
-    await expect(page.getByText('active', { exact: true })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByText('Child seat fitted.')).toBeVisible();
 
     // Another agency cannot open it.

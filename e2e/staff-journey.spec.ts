@@ -107,5 +107,5 @@ test('a walk-in customer: added with a licence, booked from their details, found
   await page.getByRole('menuitem', { name: 'View Booking' }).click();
   await expect(page).toHaveURL(/\/booking-details\/\d+$/);
   await expect(page.getByText(name).first()).toBeVisible();
-  await expect(page.getByText('confirmed', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
 });

@@ -37,6 +37,13 @@ export async function startApp(): Promise<AppContext> {
   const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
   void Promise.all(matchedRoutes.map((route) => router.loadRouteChunk(route))).catch(() => undefined);
   await restorePersistedCache(queryClient);
+  // Subscribed before the persister, so the save this same event triggers already carries the
+  // adopted user in its buster (a save made before would be discarded at the next start).
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !isSessionQuery(event.query)) return;
+    const user = queryClient.getQueryData(sessionQueryOptions().queryKey);
+    if (user) adoptCacheUser(user.id);
+  });
   startPersisting(queryClient);
   startConnectivity();
   startOutbox(queryClient);
@@ -53,11 +60,6 @@ export async function startApp(): Promise<AppContext> {
     const switched =
       user && user.id !== cacheUser() ? switchCacheUser(user.id, queryClient, isSessionQuery) : undefined;
     void Promise.resolve(switched).finally(() => void router.invalidate());
-  });
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || !isSessionQuery(event.query)) return;
-    const user = queryClient.getQueryData(sessionQueryOptions().queryKey);
-    if (user) adoptCacheUser(user.id);
   });
   revalidateSessionOnStart(queryClient);
   return { queryClient, router };

@@ -24,6 +24,18 @@ export function bookingStatusTone(status: BookingStatus): BadgeTone {
   }
 }
 
+const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  active: 'Active',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export function bookingStatusLabel(status: BookingStatus): string {
+  return BOOKING_STATUS_LABELS[status];
+}
+
 const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   'mobile transfer': 'Mobile transfer',

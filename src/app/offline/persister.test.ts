@@ -121,4 +121,17 @@ describe('the persisted query cache', () => {
     adoptCacheUser(3);
     expect(cacheUser()).toBe(9);
   });
+
+  it('saves an invalidation at once, so a reload right after a write refetches', async () => {
+    const client = new QueryClient();
+    const stop = startPersisting(client);
+    client.setQueryData(['bookings'], ['before the write']);
+    await flushPersistedCache();
+    await client.invalidateQueries({ queryKey: ['bookings'], refetchType: 'none' });
+    // No flush here: the invalidation itself has to reach IndexedDB within the throttle second.
+    await vi.waitFor(async () => expect((await restored()).getQueryState(['bookings'])?.isInvalidated).toBe(true), {
+      timeout: 500,
+    });
+    stop();
+  });
 });

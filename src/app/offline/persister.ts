@@ -137,6 +137,11 @@ export function startPersisting(queryClient: QueryClient): () => void {
     },
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
   });
+  // An invalidation (a write made something stale) is saved at once, not after the throttle: a
+  // reload straight after a save must not restore the old answers as fresh.
+  const unsubscribeInvalidations = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'invalidate') queueMicrotask(() => void store.flush());
+  });
   const onHidden = () => {
     if (document.visibilityState === 'hidden') void store.flush();
   };
@@ -147,6 +152,7 @@ export function startPersisting(queryClient: QueryClient): () => void {
   }
   return () => {
     unsubscribe();
+    unsubscribeInvalidations();
     if (typeof window !== 'undefined') {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onPageHide);

@@ -5,9 +5,9 @@ import { buttonClass } from '../../../components/button.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import { bookingStatusTone, paymentMethodLabel } from '../../../lib/booking-labels.ts';
+import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
@@ -98,7 +98,7 @@ function BookingFacts({ booking }: { booking: StaffBooking }) {
           </Fact>
           <Fact label="Vehicle">{vehicleLabel(booking.vehicle_details)}</Fact>
           <Fact label="Status">
-            <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
+            <BookingStatusBadge status={booking.booking_status} />
           </Fact>
           <Fact label="From request">
             {booking.booking_request !== null ? (

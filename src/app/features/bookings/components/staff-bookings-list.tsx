@@ -7,8 +7,7 @@ import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { orderingParam, SortHeader, type SortState } from '../../../components/sort-header.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { bookingStatusTone } from '../../../lib/booking-labels.ts';
+import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -185,7 +184,7 @@ function BookingsTable({ bookings, currency, sort, onSort, label }: BookingsTabl
               <td>
                 {/* SPEC §2's columns, with the status (SPEC §4's colours) under the customer's name. */}
                 <span className="staff-bookings__name">{customerName(booking)}</span>
-                <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
+                <BookingStatusBadge status={booking.booking_status} />
               </td>
               <td>
                 <span className="staff-bookings__name">
@@ -232,7 +231,7 @@ function BookingCard({ booking, currency }: { booking: StaffBooking; currency: s
         <div className="staff-booking-facts__item">
           <dt>Status</dt>
           <dd>
-            <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
+            <BookingStatusBadge status={booking.booking_status} />
           </dd>
         </div>
         <div className="staff-booking-facts__item">

@@ -4,10 +4,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useBooking } from '../api/get-booking.ts';
-import { bookingStatusTone } from '../../../lib/booking-labels.ts';
 import { BookingFacts } from './booking-facts.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 import '../customer-bookings.css';
 
@@ -43,7 +42,7 @@ export function BookingDetailsPage({ bookingId }: { bookingId: number }) {
               <h2 id="booking-vehicle" className="booking-details__title">
                 {name}
               </h2>
-              <StatusBadge tone={bookingStatusTone(data.booking_status)}>{data.booking_status}</StatusBadge>
+              <BookingStatusBadge status={data.booking_status} />
             </div>
             <BookingFacts booking={data} currency={currency} full />
             <LastUpdated dataUpdatedAt={booking.dataUpdatedAt} />

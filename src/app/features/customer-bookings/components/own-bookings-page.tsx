@@ -6,11 +6,10 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useOwnBookings } from '../api/list-own-bookings.ts';
 import { allItems } from '../../../lib/paging.ts';
-import { bookingStatusTone } from '../../../lib/booking-labels.ts';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import '../customer-bookings.css';
 
 /**
@@ -106,7 +105,7 @@ function BookingsTable({ bookings, currency }: { bookings: CustomerBooking[]; cu
               <td>{formatDate(booking.end_date)}</td>
               <td className="bookings-table__number">{formatMoney(booking.booking_amount, currency)}</td>
               <td>
-                <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
+                <BookingStatusBadge status={booking.booking_status} />
               </td>
               <td>{formatDate(booking.created_at)}</td>
             </tr>
@@ -126,7 +125,7 @@ function BookingCard({ booking, currency }: { booking: CustomerBooking; currency
             {vehicleName(booking)}
           </Link>
         </h2>
-        <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
+        <BookingStatusBadge status={booking.booking_status} />
       </div>
       <dl className="facts facts--grid">
         <div className="facts__item">

@@ -3,8 +3,8 @@ import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { RowMenu, type RowMenuItem } from '../../../components/row-menu.tsx';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { bookingStatusTone, paymentMethodLabel } from '../../../lib/booking-labels.ts';
+import { BookingStatusBadge } from '../../../components/status-badge.tsx';
+import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
@@ -80,9 +80,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
                     <td className="table__cell--number">{mileage(booking)}</td>
                     <td>{paymentMethodLabel(booking.payment_method)}</td>
                     <td>
-                      <StatusBadge tone={bookingStatusTone(booking.booking_status)}>
-                        {booking.booking_status}
-                      </StatusBadge>
+                      <BookingStatusBadge status={booking.booking_status} />
                     </td>
                     <td className="table__cell--actions">
                       <RowMenu label={`Actions for booking #${booking.id}`} items={bookingMenu(booking)} />
@@ -121,7 +119,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
                       <dd>{paymentMethodLabel(booking.payment_method)}</dd>
                     </div>
                   </dl>
-                  <StatusBadge tone={bookingStatusTone(booking.booking_status)}>{booking.booking_status}</StatusBadge>
+                  <BookingStatusBadge status={booking.booking_status} />
                 </article>
               </li>
             ))}

@@ -21,7 +21,9 @@ function KinPanel({ customer, number }: { customer: ApiCustomer; number: 1 | 2 }
   const idNumber = customer[`next_of_kin${number}_id_number`];
   const phone = customer[`next_of_kin${number}_phone`];
   if (![first, last, idNumber, phone].some((value) => value)) {
-    return <p className="details-empty">No Next of Kin {number} provided.</p>;
+    return (
+      <p className="details-empty">{number === 1 ? 'No Next of Kin 1 provided.' : 'No Next of Kin 2 provided.'}</p>
+    );
   }
   return (
     <dl className="details-facts">
