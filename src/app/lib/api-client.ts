@@ -53,7 +53,8 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-const UNSAFE = new Set<Method>(['POST', 'PATCH', 'PUT', 'DELETE']);
+/** The methods that must carry the CSRF token. */
+export const UNSAFE = new Set<Method>(['POST', 'PATCH', 'PUT', 'DELETE']);
 const REFRESH_PATH = 'token/refresh/';
 
 export function apiUrl(path: string): string {
@@ -140,7 +141,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 /** Sends one attempt, and on a 401 one refresh then one more attempt; parses the reply or throws. */
-async function withRefresh<T>(path: string, attempt: () => Promise<Response>): Promise<ApiResponse<T>> {
+export async function withRefresh<T>(path: string, attempt: () => Promise<Response>): Promise<ApiResponse<T>> {
   let response = await attempt();
   if (response.status === 401 && !path.endsWith(REFRESH_PATH) && (await refreshSession())) {
     response = await attempt();
@@ -153,73 +154,6 @@ async function withRefresh<T>(path: string, attempt: () => Promise<Response>): P
 /** Sends a call and returns its parsed reply with status and headers; throws ApiError or NetworkError. */
 export function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   return withRefresh<T>(path, () => send(method, path, options));
-}
-
-/** How much of a request body has gone up, from 0 to 1. */
-export type UploadProgress = (fraction: number) => void;
-
-/**
- * One multipart attempt through XMLHttpRequest, because fetch reports no upload progress. It sends
- * what `send` sends (cookies, Accept, CSRF) and hands back a Response, so the refresh-then-retry
- * and the error mapping stay the same code as every other call.
- */
-async function sendWithProgress(
-  method: Method,
-  path: string,
-  form: FormData,
-  onProgress: UploadProgress,
-  signal?: AbortSignal,
-): Promise<Response> {
-  const token = UNSAFE.has(method) ? await csrfToken() : null;
-  return new Promise<Response>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, apiUrl(path));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('X-CSRFToken', token);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status === 0) {
-        reject(new NetworkError());
-        return;
-      }
-      const headers = new Headers();
-      for (const line of xhr
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const colon = line.indexOf(':');
-        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-      }
-      // A Response may not carry a body with these statuses.
-      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
-      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers }));
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.ontimeout = () => reject(new NetworkError());
-    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
-    if (signal) {
-      if (signal.aborted) {
-        reject(new DOMException('The upload was aborted.', 'AbortError'));
-        return;
-      }
-      signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
-    xhr.send(form);
-  });
-}
-
-/** A multipart call that reports upload progress; otherwise the same as `apiRequest`. */
-export function uploadRequest<T>(
-  method: Method,
-  path: string,
-  form: FormData,
-  onProgress: UploadProgress,
-  signal?: AbortSignal,
-): Promise<ApiResponse<T>> {
-  return withRefresh<T>(path, () => sendWithProgress(method, path, form, onProgress, signal));
 }
 
 export const api = {
@@ -236,5 +170,4 @@ export const api = {
   delete: async <T = void>(path: string, options: RequestOptions = {}) =>
     (await apiRequest<T>('DELETE', path, options)).data,
   send: apiRequest,
-  upload: uploadRequest,
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffVehicle } from '#domain/api/vehicles';
-import { api, type UploadProgress } from '../../../lib/api-client.ts';
+import { apiUpload, type UploadProgress } from '../../../lib/upload.ts';
 import { invalidateFleet } from './invalidate-fleet.ts';
 
 export interface CreateVehicleVariables {
@@ -14,7 +14,7 @@ export function useCreateStaffVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ form, onProgress }: CreateVehicleVariables) =>
-      (await api.upload<StaffVehicle>('POST', 'staff-vehicles/', form, onProgress)).data,
+      (await apiUpload<StaffVehicle>('POST', 'staff-vehicles/', form, onProgress)).data,
     onSuccess: () => invalidateFleet(queryClient),
   });
 }

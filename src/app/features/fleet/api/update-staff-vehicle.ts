@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffVehicle } from '#domain/api/vehicles';
-import { api, type UploadProgress } from '../../../lib/api-client.ts';
+import { apiUpload, type UploadProgress } from '../../../lib/upload.ts';
 import { invalidateFleet } from './invalidate-fleet.ts';
 
 export interface UpdateVehicleVariables {
@@ -15,7 +15,7 @@ export function useUpdateStaffVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, form, onProgress }: UpdateVehicleVariables) =>
-      (await api.upload<StaffVehicle>('PATCH', `staff-vehicles/${id}/`, form, onProgress)).data,
+      (await apiUpload<StaffVehicle>('PATCH', `staff-vehicles/${id}/`, form, onProgress)).data,
     onSuccess: () => invalidateFleet(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, NetworkError } from './api-client.ts';
+import { ApiError, NetworkError } from './api-client.ts';
+import { apiUpload } from './upload.ts';
 
 interface Sent {
   method: string;
@@ -84,7 +85,7 @@ function fakeFetch(refreshOk = true) {
   return urls;
 }
 
-describe('api.upload (multipart with progress)', () => {
+describe('apiUpload (multipart with progress)', () => {
   beforeEach(() => vi.unstubAllGlobals());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -98,7 +99,7 @@ describe('api.upload (multipart with progress)', () => {
     const progress: number[] = [];
     const form = new FormData();
     form.append('make', 'Toyota');
-    const reply = await api.upload<{ id: number }>('POST', 'staff-vehicles/', form, (fraction) =>
+    const reply = await apiUpload<{ id: number }>('POST', 'staff-vehicles/', form, (fraction) =>
       progress.push(fraction),
     );
     expect(reply.data).toEqual({ id: 7 });
@@ -120,7 +121,7 @@ describe('api.upload (multipart with progress)', () => {
     const sent = fakeXhr((_call, count) =>
       count === 1 ? { status: 401, body: { error: 'Please sign in.' } } : { status: 200, body: { ok: true } },
     );
-    const reply = await api.upload('PATCH', 'staff-vehicles/3/', new FormData(), () => undefined);
+    const reply = await apiUpload('PATCH', 'staff-vehicles/3/', new FormData(), () => undefined);
     expect(reply.data).toEqual({ ok: true });
     expect(sent.map((call) => call.method)).toEqual(['PATCH', 'PATCH']);
     expect(urls.filter((url) => url === '/api/token/refresh/')).toHaveLength(1);
@@ -129,24 +130,24 @@ describe('api.upload (multipart with progress)', () => {
   it('maps an error reply to ApiError with its fields, and no answer to NetworkError', async () => {
     fakeFetch();
     fakeXhr(() => ({ status: 400, body: { error: 'Check the form.', fields: { make: ['Make is required.'] } } }));
-    const refused = await api
-      .upload('POST', 'staff-vehicles/', new FormData(), () => undefined)
-      .catch((error: unknown) => error);
+    const refused = await apiUpload('POST', 'staff-vehicles/', new FormData(), () => undefined).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).status).toBe(400);
     expect((refused as ApiError).fields).toEqual({ make: ['Make is required.'] });
 
     fakeXhr(() => 'network-error');
-    const offline = await api
-      .upload('POST', 'staff-vehicles/', new FormData(), () => undefined)
-      .catch((error: unknown) => error);
+    const offline = await apiUpload('POST', 'staff-vehicles/', new FormData(), () => undefined).catch(
+      (error: unknown) => error,
+    );
     expect(offline).toBeInstanceOf(NetworkError);
   });
 
   it('reads a 204 as no data', async () => {
     fakeFetch();
     fakeXhr(() => ({ status: 204, headers: '' }));
-    const reply = await api.upload('PATCH', 'staff-vehicles/3/', new FormData(), () => undefined);
+    const reply = await apiUpload('PATCH', 'staff-vehicles/3/', new FormData(), () => undefined);
     expect(reply.status).toBe(204);
     expect(reply.data).toBeUndefined();
   });
