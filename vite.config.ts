@@ -49,6 +49,9 @@ export default defineConfig({
     outDir: 'dist/app',
     emptyOutDir: true,
     sourcemap: true,
+    // A screen's chunk finds its own imports when it loads (from the precache, offline or not):
+    // listing every lazy chunk's dependencies in the entry would grow the JS of `/` with each screen.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
         // What every first visit of `/` needs, in two files rather than twenty small ones: each
