@@ -306,7 +306,9 @@ test.describe('offline at the tablet', () => {
     await expect(page.getByText(/Last updated/)).toBeVisible();
 
     await page.getByRole('link', { name: '+ Add Vehicle' }).click();
-    await page.getByLabel('Make').fill('Offline');
+    // The form's code comes from the precache; the list stays on screen until it has.
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Vehicle' })).toBeVisible();
+    await page.getByLabel('Make', { exact: true }).fill('Offline');
     await page.getByLabel('Model').fill('Tester');
     await page.getByLabel('Colour').fill('White');
     await page.getByLabel('Manufacture year').fill('2024');
@@ -321,7 +323,7 @@ test.describe('offline at the tablet', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'The vehicle cannot be saved until the connection returns' }),
     ).toBeVisible();
-    await expect(page.getByLabel('Make')).toHaveValue('Offline');
+    await expect(page.getByLabel('Make', { exact: true })).toHaveValue('Offline');
     await expect(page).toHaveURL(/\/add-vehicle$/);
   });
 });
