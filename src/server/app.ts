@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { isAppPagePath } from '#domain/page-paths';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { connect, type DatabaseHandle } from './db/connect.ts';
@@ -98,7 +99,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
-/** Serves the built PWA and answers unknown non-API paths with its shell (client routing). */
+/** Requests the browser says load a script, style, image, font or worker never get HTML. */
+const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame', 'empty']);
+
+function requestPath(request: FastifyRequest): string | null {
+  try {
+    return decodeURIComponent(request.url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
+
+/** A GET or HEAD of a page path (see isAppPagePath) that is not a subresource load. */
+function isPageRequest(request: FastifyRequest, pathname: string | null): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const destination = request.headers['sec-fetch-dest'];
+  if (typeof destination === 'string' && !PAGE_DESTINATIONS.has(destination)) return false;
+  return pathname !== null && isAppPagePath(pathname);
+}
+
+/**
+ * Serves the built PWA: its files as they are on disk now (a deploy may replace them under a
+ * running server), the shell for page URLs (client routing), and a plain 404 for any other
+ * missing file, so that a tab of an older version gets an error for its old chunks, not HTML.
+ */
 function registerAppShell(app: FastifyInstance, appDir: string | null): void {
   const hasApp = appDir !== null && existsSync(path.join(appDir, 'index.html'));
   if (hasApp) {
@@ -106,25 +130,34 @@ function registerAppShell(app: FastifyInstance, appDir: string | null): void {
       root: appDir,
       prefix: '/',
       decorateReply: false,
-      wildcard: false,
       index: false,
+      // Only file paths reach the disk: page paths get the shell, folders a 404 (not send's 403).
+      allowedPath: (pathname) => !pathname.endsWith('/') && !isAppPagePath(pathname),
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/media/');
-    if (hasApp && isPage && appDir) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html')
-        .sendFile('index.html', appDir, { cacheControl: false });
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = requestPath(request);
+    const apiOrMedia = pathname !== null && /^\/(api|media)(\/|$)/.test(pathname);
+    const readable = request.method === 'GET' || request.method === 'HEAD';
+    if (apiOrMedia || !readable) return reply.code(404).send({ error: 'Not found.' });
+    if (!isPageRequest(request, pathname)) {
+      return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found.');
     }
-    return reply.code(404).send({ error: 'Not found.' });
+    if (!hasApp || !appDir) return reply.code(404).send({ error: 'Not found.' });
+    const shell = await readFile(path.join(appDir, 'index.html')).catch(() => null);
+    if (!shell) {
+      // Between removing one build and copying the next.
+      return reply
+        .code(503)
+        .header('Cache-Control', 'no-store')
+        .header('Retry-After', '5')
+        .type('text/plain; charset=utf-8')
+        .send('The app is being updated. Try again in a moment.');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
   });
 }

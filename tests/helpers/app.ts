@@ -33,6 +33,8 @@ export class TestClock {
 export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** A folder holding a built app (index.html and assets) to serve; none by default. */
+  appDir?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env },
     dataDir,
   );
-  config.appDir = null;
+  config.appDir = options.appDir ?? null;
   const outbox: MailMessage[] = [];
   const mailer: Mailer = options.mailer ?? {
     async send(message) {
