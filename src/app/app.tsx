@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { StaleBuildAlert } from './pwa/stale-build-alert.tsx';
 import { UpdatePrompt } from './pwa/update-prompt.tsx';
 import type { AppContext } from './start.ts';
 
@@ -8,6 +9,7 @@ export function App({ queryClient, router }: AppContext) {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <UpdatePrompt />
+      <StaleBuildAlert />
     </QueryClientProvider>
   );
 }

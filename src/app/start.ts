@@ -17,6 +17,7 @@ import {
   switchCacheUser,
 } from './offline/persister.ts';
 import { registerServiceWorker } from './pwa/register.ts';
+import { startStaleBuildRecovery } from './pwa/stale-build.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -32,6 +33,8 @@ export interface AppContext {
 export async function startApp(): Promise<AppContext> {
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
+  // Before any screen's code is fetched: a deploy may already have replaced it.
+  startStaleBuildRecovery(router);
   // The current page's code is fetched while the cache is read from IndexedDB, not after it:
   // on a repeat visit offline that is most of the wait before the first vehicles show.
   const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);

@@ -8,8 +8,9 @@
 import { clientsClaim, type RouteMatchCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute, Route, Router } from 'workbox-routing';
+import { registerRoute, Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { isAppPagePath } from '#domain/page-paths';
 import { OUTBOX_SYNC_TAG, RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -26,9 +27,14 @@ const SYNC_GRACE_MS = 2_000;
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// Client routing: any page URL gets the shell, but API and media URLs must reach the network
-// (an HTML answer to an API call would be read as data).
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/media\//] }));
+// Client routing: a navigation to a page URL gets the shell, by the same rule as the server's.
+// API, media and file URLs reach the network: an HTML answer to an API call would be read as
+// data, and opening a missing file must show its 404, not the app.
+registerRoute(
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && isAppPagePath(url.pathname),
+  createHandlerBoundToURL('/index.html'),
+);
 
 const under =
   (prefix: string): RouteMatchCallback =>

@@ -387,10 +387,11 @@ export function usePendingCount(): number {
 }
 
 /** True while a write is in flight (a reload now would cut it). */
+export function isOutboxSending(): boolean {
+  return snapshot.some((entry) => entry.state === 'sending');
+}
+
+/** Re-renders when the answer of `isOutboxSending()` changes. */
 export function useOutboxSending(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => snapshot.some((entry) => entry.state === 'sending'),
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isOutboxSending, () => false);
 }

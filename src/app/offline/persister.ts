@@ -78,7 +78,8 @@ export function createIdbPersister(name = CACHE_DB, throttleMs = SAVE_THROTTLE_M
 let shared: IdbPersister | null = null;
 const persister = () => (shared ??= createIdbPersister());
 
-function buildId(): string {
+/** The build this tab runs (set by vite.config.ts). */
+export function buildId(): string {
   return typeof __BUILD_ID__ === 'undefined' ? 'development' : __BUILD_ID__;
 }
 

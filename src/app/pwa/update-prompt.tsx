@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useHasDirtyForms } from '../lib/dirty-forms.ts';
 import { useOutboxSending } from '../offline/outbox.ts';
 import { applyUpdate, useUpdateWaiting } from './register.ts';
+import { useStaleBuild } from './stale-build.ts';
+import { isHeld } from './stale-build-policy.ts';
 import './pwa.css';
 
 /**
@@ -14,12 +16,14 @@ export function UpdatePrompt() {
   const syncing = useOutboxSending();
   const [requested, setRequested] = useState(false);
   const blocked = dirty || syncing;
+  // The stale-build alert says the same and more; one message at a time.
+  const superseded = isHeld(useStaleBuild());
 
   useEffect(() => {
     if (requested && !blocked) applyUpdate();
   }, [requested, blocked]);
 
-  if (!waiting) return null;
+  if (!waiting || superseded) return null;
   return (
     <div role="status" className="pwa-update-prompt">
       <p>
