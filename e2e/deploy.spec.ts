@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DESKTOP, signInContext, waitForServiceWorker } from './support/api.ts';
+import {
+  apiJson,
+  bookableVehicle,
+  DESKTOP,
+  isoDay,
+  signInContext,
+  uniqueSuffix,
+  waitForServiceWorker,
+} from './support/api.ts';
 import { startDeployServer, type DeployServer } from './support/deploy.ts';
 
 /**
@@ -8,12 +16,16 @@ import { startDeployServer, type DeployServer } from './support/deploy.ts';
  * go blank: it reloads into the new version, or, holding unsaved work, says so and keeps it.
  */
 
-declare global {
-  interface Window {
-    /** Set by a test on the running document: still there means the page was not reloaded. */
-    __beforeDeploy?: boolean;
-  }
-}
+/** What these tests read and set on the page's window. */
+type DeployWindow = Window & {
+  /** Set on the running document: still there means the page was not reloaded. */
+  __beforeDeploy?: boolean;
+  /** The outbox's test hook, with the e2e flag (src/app/offline/outbox.ts). */
+  __fleetOutbox?: {
+    enqueue(request: Record<string, unknown>): Promise<unknown>;
+    entries(): Promise<{ state: string }[]>;
+  };
+};
 
 let server: DeployServer;
 
@@ -37,12 +49,12 @@ function entryScript(page: Page): Promise<string | null> {
 
 function markDocument(page: Page): Promise<void> {
   return page.evaluate(() => {
-    window.__beforeDeploy = true;
+    (window as DeployWindow).__beforeDeploy = true;
   });
 }
 
 function isSameDocument(page: Page): Promise<boolean> {
-  return page.evaluate(() => window.__beforeDeploy === true);
+  return page.evaluate(() => (window as DeployWindow).__beforeDeploy === true);
 }
 
 /** Whether a service-worker cache holds a URL ending with `path`. */
@@ -116,17 +128,18 @@ test.describe('a deploy under a running tab', () => {
       const after = await entryScript(page);
       expect(after).not.toBe(before);
 
-      // Another deploy within the minute: no second automatic reload, the user is asked instead.
+      // Another deploy within the minute: no second automatic reload (neither ours nor the router's
+      // own), the user is asked instead.
       await markDocument(page);
       await server.deploy();
-      await page.getByRole('link', { name: 'Customer List', exact: true }).click();
+      await page.getByRole('link', { name: 'Payments', exact: true }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'The app has been updated' });
       await expect(alert).toContainText('Reload to try again');
       expect(await isSameDocument(page)).toBe(true);
       await expect(page.getByRole('main')).toContainText('This screen needs the new version of the app.');
 
       await alert.getByRole('button', { name: 'Reload' }).click();
-      await expect(page.getByRole('heading', { name: 'Customer List', level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
       expect(await entryScript(page)).toBe(before);
     } finally {
       await context.close();
@@ -169,6 +182,102 @@ test.describe('a deploy under a running tab', () => {
       await expect(page.getByRole('heading', { name: 'Add Customer', level: 1 })).toBeVisible();
       await expect.poll(() => entryScript(page)).not.toBe(before);
       expect(dialogs).toEqual(['beforeunload']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with a write being sent, the reload waits for it, then happens', async ({ browser }) => {
+    const context = await staffContext(browser, 'block');
+    try {
+      // The app's outbox test hook (see e2e/outbox.spec.ts).
+      await context.addInitScript(() => localStorage.setItem('fleet.e2e', '1'));
+      const page = await context.newPage();
+      await page.goto('/staff/dashboard');
+      await page.waitForFunction(() => (window as DeployWindow).__fleetOutbox !== undefined);
+      const before = await entryScript(page);
+      await markDocument(page);
+
+      // A visitor's booking request whose answer is held on the way: the write is in flight.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/rentals/booking-requests/', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const email = `deploy-${uniqueSuffix()}@example.com`;
+      const vehicle = await bookableVehicle(context.request);
+      await page.evaluate(
+        ({ vehicleId, email: address, start, end }) =>
+          (window as DeployWindow).__fleetOutbox?.enqueue({
+            kind: 'anonymous-booking-request',
+            target: `visitor:${address}`,
+            method: 'POST',
+            url: 'rentals/booking-requests/',
+            json: {
+              vehicle_id: vehicleId,
+              first_name: 'Dee',
+              last_name: 'Ploy',
+              phone_number: '+44 20 7946 0958',
+              email: address,
+              start_date: start,
+              end_date: end,
+            },
+            invalidate: [],
+            label: `Booking request of ${address}`,
+          }),
+        { vehicleId: vehicle.id, email, start: isoDay(700), end: isoDay(703) },
+      );
+      await expect
+        .poll(() =>
+          page.evaluate(async () =>
+            (await (window as DeployWindow).__fleetOutbox?.entries())?.map((entry) => entry.state),
+          ),
+        )
+        .toEqual(['sending']);
+
+      await server.deploy();
+      await page.getByRole('link', { name: 'Customer List', exact: true }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'The app has been updated' });
+      await expect(alert).toContainText('It reloads once your changes have been sent.');
+      expect(await isSameDocument(page)).toBe(true);
+
+      release();
+      await expect(page.getByRole('heading', { name: 'Customer List', level: 1 })).toBeVisible();
+      expect(await isSameDocument(page)).toBe(false);
+      expect(await entryScript(page)).not.toBe(before);
+      await expect
+        .poll(() => page.evaluate(async () => (await (window as DeployWindow).__fleetOutbox?.entries())?.length))
+        .toBe(0);
+      const rows = await apiJson<{ customer_details: { email: string } }[]>(
+        context.request,
+        'GET',
+        'staff-booking-requests/?limit=200',
+      );
+      expect(rows.filter((row) => row.customer_details.email === email)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('offline, a screen whose code cannot be fetched says so, and the page is not reloaded', async ({ browser }) => {
+    const context = await staffContext(browser, 'block');
+    try {
+      const page = await context.newPage();
+      await page.goto('/staff/dashboard');
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await markDocument(page);
+
+      await context.setOffline(true);
+      await page.getByRole('link', { name: 'Customer List', exact: true }).click();
+      await expect(page.getByRole('main')).toContainText(
+        'This screen could not be loaded. Check your connection, then try again.',
+      );
+      expect(await isSameDocument(page)).toBe(true);
+
+      await context.setOffline(false);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { name: 'Customer List', level: 1 })).toBeVisible();
     } finally {
       await context.close();
     }

@@ -5,7 +5,8 @@ import { isHeld, type HeldReason } from './stale-build-policy.ts';
 import './pwa.css';
 
 const REASONS: Record<HeldReason, string> = {
-  unsaved: 'Save your changes first: reloading discards anything not yet saved on this page.',
+  unsaved:
+    'Opening the next screen needs a reload. Save your changes first: reloading discards anything not yet saved on this page.',
   sending: 'It reloads once your changes have been sent.',
   repeated: 'Some screens could still not be loaded. Reload to try again.',
 };
@@ -31,7 +32,7 @@ export function StaleBuildAlert() {
   return (
     <div role="alert" className="pwa-update-prompt">
       <p>
-        <strong>The app has been updated and this screen needs the new version.</strong> {REASONS[status]}
+        <strong>The app has been updated.</strong> {REASONS[status]}
       </p>
       <p className="pwa-update-actions">
         <button type="button" onClick={() => setRequested(true)} disabled={requested}>
