@@ -1,6 +1,7 @@
 import { anonymousBookingRequestSchema } from '#domain/schemas/booking-request';
 import { defineRoute } from '../../http/route.ts';
 import { type AnonymousBookingRequestReceipt, insertBookingRequest } from '../../repositories/booking-requests.ts';
+import { limitAnonymousWrite } from '../../services/rate-limits.ts';
 import { checkDatesFree, requestableVehicle } from './common.ts';
 
 /** POST rentals/booking-requests/: a visitor's request with contact details instead of an account. */
@@ -9,7 +10,8 @@ export const createAnonymousBookingRequest = defineRoute({
   url: 'rentals/booking-requests/',
   access: 'public',
   body: anonymousBookingRequestSchema,
-  async handler({ deps, body }): Promise<AnonymousBookingRequestReceipt> {
+  async handler({ deps, request, body }): Promise<AnonymousBookingRequestReceipt> {
+    await limitAnonymousWrite(deps, 'booking-requests', { address: request.ip, email: body.email });
     const vehicle = await requestableVehicle(deps, body.vehicle_id);
     await checkDatesFree(deps, vehicle.id, body.start_date, body.end_date);
     const createdAt = deps.now().toISOString();
