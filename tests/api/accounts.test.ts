@@ -280,10 +280,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
       // A lost race (the pre-check passed for both) must roll the agency back too.
       const racers = await Promise.all(
         [1, 2, 3].map((i) =>
-          visitor().post(
-            '/api/agent-signup/',
-            agencySignup({ username: 'raceagency', email: `ra${i}@x.io` }),
-          ),
+          visitor().post('/api/agent-signup/', agencySignup({ username: 'raceagency', email: `ra${i}@x.io` })),
         ),
       );
       expect(racers.map((r) => r.status).sort()).toEqual([201, 400, 400]);

@@ -152,7 +152,11 @@ describe(`public vehicles (${ENGINE})`, () => {
     const { db } = t.app.deps;
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('agencies').set({ status: 'approved' }).where('id', '=', world.agencies.pending).execute();
-      await trx.updateTable('agencies').set({ logo_key: 'agencies/logo-a' }).where('id', '=', world.agencies.a).execute();
+      await trx
+        .updateTable('agencies')
+        .set({ logo_key: 'agencies/logo-a' })
+        .where('id', '=', world.agencies.a)
+        .execute();
       await bumpVersion(trx, 'public-vehicles');
     });
     const reply = await anonymous().get<PublicVehicle[]>('/api/public-vehicles/');

@@ -68,12 +68,7 @@ export async function blockedForSeconds(
 }
 
 /** Counts one attempt; returns the seconds to wait when it went over the limit, else 0. */
-export async function countAttempt(
-  db: Kysely<Database>,
-  rule: RateRule,
-  identity: string,
-  now: Date,
-): Promise<number> {
+export async function countAttempt(db: Kysely<Database>, rule: RateRule, identity: string, now: Date): Promise<number> {
   purgeNowAndThen(db, now);
   const counter = await hitCounter(
     db,
@@ -106,7 +101,12 @@ export async function limitAnonymousWrite(
   const limits = ANONYMOUS_WRITE_LIMITS[kind];
   const checks = [
     { by: 'address', limit: limits.perAddress, identity: clientNetwork(client.address), whose: 'from this network' },
-    { by: 'email', limit: limits.perEmail, identity: client.email.trim().toLowerCase(), whose: 'for this e-mail address' },
+    {
+      by: 'email',
+      limit: limits.perEmail,
+      identity: client.email.trim().toLowerCase(),
+      whose: 'for this e-mail address',
+    },
   ];
   for (const check of checks) {
     const rule = { name: `${kind}:${check.by}`, limit: check.limit, windowMs: limits.windowMs };
