@@ -54,7 +54,14 @@ function counterKey(rule: RateRule, identity: string): string {
   return `${rule.name}:${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}`;
 }
 
-const secondsUntil = (iso: string, now: Date) => Math.max(1, Math.ceil((Date.parse(iso) - now.getTime()) / 1000));
+/**
+ * Whole seconds until the window ends; never more than one window, though a concurrent request
+ * whose clock read a moment later may have opened it.
+ */
+function secondsLeft(rule: RateRule, windowEnd: string, now: Date): number {
+  const ms = Math.min(rule.windowMs, Date.parse(windowEnd) - now.getTime());
+  return Math.max(1, Math.ceil(ms / 1000));
+}
 
 /** Seconds `identity` must wait under `rule` before trying again; 0 when it may. Counts nothing. */
 export async function blockedForSeconds(
@@ -64,7 +71,7 @@ export async function blockedForSeconds(
   now: Date,
 ): Promise<number> {
   const counter = await liveCounter(db, counterKey(rule, identity), now.toISOString());
-  return counter && counter.hits >= rule.limit ? secondsUntil(counter.expires_at, now) : 0;
+  return counter && counter.hits >= rule.limit ? secondsLeft(rule, counter.expires_at, now) : 0;
 }
 
 /** Counts one attempt; returns the seconds to wait when it went over the limit, else 0. */
@@ -76,7 +83,7 @@ export async function countAttempt(db: Kysely<Database>, rule: RateRule, identit
     now.toISOString(),
     new Date(now.getTime() + rule.windowMs).toISOString(),
   );
-  return counter.hits > rule.limit ? secondsUntil(counter.expires_at, now) : 0;
+  return counter.hits > rule.limit ? secondsLeft(rule, counter.expires_at, now) : 0;
 }
 
 export async function forgetAttempts(db: Kysely<Database>, rule: RateRule, identity: string): Promise<void> {
