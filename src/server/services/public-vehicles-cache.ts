@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Deps } from '../context.ts';
 import type { Database } from '../db/types.ts';
 import { currentVersion } from '../repositories/data-versions.ts';
 
@@ -21,22 +22,22 @@ const MAX_PAGES_PER_DATABASE = 64;
 
 /**
  * Each process keeps its own copy of the pages, but whether a copy is current is decided by the
- * database: every write that changes what the public list shows (vehicle create, update, delete,
- * an agency's approval or logo, seeding) bumps the "public-vehicles" version in its own
- * transaction (repositories/data-versions), and every request reads that version first. So a
- * write through any process is seen by all of them at once, for one tiny read per request.
+ * version of the public list: every write that changes what it shows (vehicle create, update,
+ * delete, an agency's approval or logo, seeding) bumps it in its own transaction
+ * (repositories/data-versions), and every request reads it first. On PostgreSQL that is one tiny
+ * read of the shared row, so a write through any process is seen by all of them at once.
  * Pages are keyed by database (tests run several apps in one process) and by (limit, offset).
  */
 const caches = new WeakMap<Kysely<Database>, Map<string, Slot>>();
 
 /** The cached page, loading it once when missing or stale; concurrent misses share one load. */
 export async function publicVehiclePage(
-  db: Kysely<Database>,
+  { db, dialect }: Pick<Deps, 'db' | 'dialect'>,
   page: { limit: number; offset: number },
   load: () => Promise<{ items: readonly unknown[]; total: number }>,
 ): Promise<CachedPage> {
   // Read before loading: the load then sees at least this version's data, never older.
-  const version = await currentVersion(db, 'public-vehicles');
+  const version = await currentVersion(db, dialect, 'public-vehicles');
   let pages = caches.get(db);
   if (!pages) {
     pages = new Map();
