@@ -49,7 +49,7 @@ export function clientNetwork(address: string): string {
     .join(':')}::/64`;
 }
 
-/** Addresses, accounts and e-mails are stored as digests: the table holds no one's details. */
+/** Addresses, accounts and e-mails are stored as digests: the table does not show them in clear. */
 function counterKey(rule: RateRule, identity: string): string {
   return `${rule.name}:${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}`;
 }
