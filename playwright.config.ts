@@ -38,7 +38,14 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && node dist/node/server/main.js`,
     url: `http://localhost:${PORT}/api/health/`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // The specs' API set-up calls say which visitor they stand for (e2e/support/api.ts anotherVisitor).
+      TRUST_PROXY: '1',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
   },

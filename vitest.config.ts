@@ -8,6 +8,9 @@ export const sourceAliases = [
   { find: /^#server\/(.*)$/, replacement: path.join(root, 'src/server/$1.ts') },
 ];
 
+/** Tests that only mean something on PostgreSQL (several server processes on one database). */
+const POSTGRES_ONLY = ['tests/api/multi-process.test.ts'];
+
 export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
@@ -25,6 +28,18 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/api/**/*.test.ts'],
+          exclude: [...POSTGRES_ONLY],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Needs a PostgreSQL shared by several processes: run by `npm run test:pg` only.
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: [...POSTGRES_ONLY],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

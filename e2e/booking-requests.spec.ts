@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import {
+  anotherVisitor,
   apiJson,
   bookableVehicle,
   csrfHeaders,
@@ -82,7 +83,7 @@ async function freshCustomer(context: BrowserContext): Promise<{ firstName: stri
   const firstName = 'Robin';
   const username = `robin-${suffix}`;
   const reply = await context.request.post('/api/register/customer/', {
-    headers: await csrfHeaders(context.request),
+    headers: { ...(await csrfHeaders(context.request)), ...anotherVisitor() },
     data: {
       email: `${username}@example.com`,
       username,

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { anotherVisitor } from './support/api.ts';
 
 /**
  * SPEC §2 / §6 guards and redirects, for each audience, online and then offline (after one online
@@ -215,7 +216,7 @@ test('when another account signs in elsewhere, the previous account’s cached d
   const suffix = Date.now().toString(36);
   const csrf = (await (await context.request.get('/api/csrf/')).json()) as { csrfToken: string };
   const registered = await context.request.post('/api/register/customer/', {
-    headers: { 'X-CSRFToken': csrf.csrfToken },
+    headers: { 'X-CSRFToken': csrf.csrfToken, ...anotherVisitor() },
     data: {
       email: `other-${suffix}@example.com`,
       username: `other-${suffix}`,

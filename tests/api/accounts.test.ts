@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailer } from '#server/services/mail';
 import type { ErrorBody } from '../helpers/api.ts';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { signedIn, TestClient } from '../helpers/client.ts';
+import { anotherAddress, signedIn, TestClient } from '../helpers/client.ts';
 import { createWorld, PASSWORD, type World } from '../helpers/fixtures.ts';
 
 const MINUTE = 60 * 1000;
@@ -48,6 +48,8 @@ function resetLink(text: string, publicUrl: string): { link: string; token: stri
 describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
+  /** Each caller from an address of its own: these tests sign up far more often than one household. */
+  const visitor = () => new TestClient(t.app, { remoteAddress: anotherAddress() });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -60,7 +62,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
 
   describe('POST register/customer/', () => {
     it('creates a customer user and its customer record, without signing in', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       const reply = await client.post<{ message: string; id: number }>(
         '/api/register/customer/',
         registration({ email: '  Jo.Bloggs@Example.com ' }),
@@ -102,7 +104,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('refuses a taken username or e-mail (any case) with 400 and the field', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       const username = await client.post<ErrorBody>(
         '/api/register/customer/',
         registration({ username: 'customer', email: 'fresh1@example.com' }),
@@ -134,7 +136,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     it('turns a lost race for one username into the same 400, leaving one user and one customer', async () => {
       const replies = await Promise.all(
         Array.from({ length: 5 }, (_, i) =>
-          new TestClient(t.app).post<ErrorBody>(
+          visitor().post<ErrorBody>(
             '/api/register/customer/',
             registration({ username: 'racer', email: `racer${i}@example.com` }),
           ),
@@ -154,7 +156,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('validates every field', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       const empty = await client.post<ErrorBody>('/api/register/customer/', {});
       expect(empty.status).toBe(400);
       expect(Object.keys(empty.body.fields ?? {}).sort()).toEqual([
@@ -199,7 +201,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('refuses the call without CSRF', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       await client.get('/api/csrf/');
       const reply = await client.post('/api/register/customer/', registration({ username: 'nocsrf' }), {
         withoutCsrf: true,
@@ -208,7 +210,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('replays an Idempotency-Key without creating a second user', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       const body = registration({ username: 'offline1', email: 'offline1@example.com' });
       const headers = { 'idempotency-key': 'register-offline1-0001' };
       const first = await client.post<{ id: number }>('/api/register/customer/', body, { headers });
@@ -222,7 +224,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
 
   describe('POST agent-signup/', () => {
     it('creates a pending agency and its agency user, who can sign in', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       const reply = await client.post<{ message: string; agency: { id: number; name: string; status: string } }>(
         '/api/agent-signup/',
         agencySignup(),
@@ -258,7 +260,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('refuses a taken username or e-mail and leaves no agency behind', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       const before = await t.app.deps.db
         .selectFrom('agencies')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -278,10 +280,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
       // A lost race (the pre-check passed for both) must roll the agency back too.
       const racers = await Promise.all(
         [1, 2, 3].map((i) =>
-          new TestClient(t.app).post(
-            '/api/agent-signup/',
-            agencySignup({ username: 'raceagency', email: `ra${i}@x.io` }),
-          ),
+          visitor().post('/api/agent-signup/', agencySignup({ username: 'raceagency', email: `ra${i}@x.io` })),
         ),
       );
       expect(racers.map((r) => r.status).sort()).toEqual([201, 400, 400]);
@@ -293,7 +292,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('validates every field', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       const empty = await client.post<ErrorBody>('/api/agent-signup/', {});
       expect(empty.status).toBe(400);
       expect(Object.keys(empty.body.fields ?? {}).sort()).toEqual([
@@ -319,7 +318,7 @@ describe(`accounts: registration, agency sign-up, password reset (${ENGINE})`, (
     });
 
     it('refuses the call without CSRF', async () => {
-      const client = new TestClient(t.app);
+      const client = visitor();
       await client.get('/api/csrf/');
       expect((await client.post('/api/agent-signup/', agencySignup(), { withoutCsrf: true })).status).toBe(403);
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidatePublicVehicles } from '#server/services/public-vehicles-cache';
+import { bumpVersion } from '#server/repositories/data-versions';
 import type { ErrorBody } from '../helpers/api.ts';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, TestClient } from '../helpers/client.ts';
@@ -148,20 +148,28 @@ describe(`public vehicles (${ENGINE})`, () => {
     expect((await anonymous().get(`/api/public-vehicles/${created.body.id}/`)).status).toBe(404);
   });
 
-  it('reflects changes made elsewhere once invalidatePublicVehicles is called (agency approval, logo)', async () => {
+  it('reflects changes made elsewhere once their transaction bumps the list version (agency approval, logo)', async () => {
     const { db } = t.app.deps;
-    await db.updateTable('agencies').set({ status: 'approved' }).where('id', '=', world.agencies.pending).execute();
-    await db.updateTable('agencies').set({ logo_key: 'agencies/logo-a' }).where('id', '=', world.agencies.a).execute();
-    invalidatePublicVehicles();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('agencies').set({ status: 'approved' }).where('id', '=', world.agencies.pending).execute();
+      await trx
+        .updateTable('agencies')
+        .set({ logo_key: 'agencies/logo-a' })
+        .where('id', '=', world.agencies.a)
+        .execute();
+      await bumpVersion(trx, 'public-vehicles');
+    });
     const reply = await anonymous().get<PublicVehicle[]>('/api/public-vehicles/');
     expect(reply.headers['x-total-count']).toBe('4');
     expect(reply.body.find((vehicle) => vehicle.id === world.vehicles.pending1)?.agency_name).toBe('Pending Cars');
     expect(reply.body.find((vehicle) => vehicle.id === world.vehicles.a1)?.agency_logo).toBe(
       '/media/agencies/logo-a-256.webp',
     );
-    await db.updateTable('agencies').set({ status: 'pending' }).where('id', '=', world.agencies.pending).execute();
-    await db.updateTable('agencies').set({ logo_key: null }).where('id', '=', world.agencies.a).execute();
-    invalidatePublicVehicles();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('agencies').set({ status: 'pending' }).where('id', '=', world.agencies.pending).execute();
+      await trx.updateTable('agencies').set({ logo_key: null }).where('id', '=', world.agencies.a).execute();
+      await bumpVersion(trx, 'public-vehicles');
+    });
   });
 
   it('returns one vehicle of an approved agency', async () => {

@@ -28,7 +28,14 @@ export interface Reply<T = unknown> {
 export class TestClient {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /**
+   * `remoteAddress` is the address the server sees (127.0.0.1 unless given): the limits on
+   * anonymous writes count per address, so a test making many of them spreads them over several.
+   */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: { remoteAddress?: string } = {},
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -125,6 +132,7 @@ export class TestClient {
       method: method as 'GET',
       url,
       headers,
+      ...(this.options.remoteAddress ? { remoteAddress: this.options.remoteAddress } : {}),
       ...(payload !== undefined ? { payload } : {}),
     });
     for (const cookie of raw.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
@@ -139,6 +147,14 @@ export class TestClient {
     const parsed: unknown = type.includes('application/json') && raw.body ? JSON.parse(raw.body) : raw.body;
     return { status: raw.statusCode, body: parsed as T, headers: raw.headers, raw };
   }
+}
+
+let addresses = 0;
+
+/** A client address no other caller in this test process has used (100.64.0.0/10, shared address space). */
+export function anotherAddress(): string {
+  addresses += 1;
+  return `100.${64 + (addresses >> 16)}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
 /** A client signed in as `username` through the real login call. */

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { initial } from './migrations/001-initial.ts';
+import { sharedState } from './migrations/002-shared-state.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -8,6 +9,7 @@ function provider(dialect: DialectName): MigrationProvider {
   return {
     getMigrations: async (): Promise<Record<string, Migration>> => ({
       '001-initial': initial(dialect),
+      '002-shared-state': sharedState(),
     }),
   };
 }

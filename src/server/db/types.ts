@@ -181,6 +181,21 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
+/** A counter bumped in the same transaction as every write that changes what it names. */
+export interface DataVersionTable {
+  /** What changed, e.g. "public-vehicles". */
+  name: string;
+  version: number;
+}
+
+/** Attempts counted in a fixed window that ends at expires_at (sign-in failures, anonymous writes). */
+export interface RateCounterTable {
+  /** The rule and a digest of whom it counts (address, account, e-mail), never the raw values. */
+  key: string;
+  hits: number;
+  expires_at: string;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -194,6 +209,8 @@ export interface Database {
   bookings: BookingTable;
   booking_requests: BookingRequestTable;
   idempotency_keys: IdempotencyKeyTable;
+  data_versions: DataVersionTable;
+  rate_counters: RateCounterTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

@@ -55,13 +55,21 @@ export type RequestSubmission = Omit<
   'status' | 'staff_notes' | 'is_reviewed' | 'reviewed_by' | 'reviewed_at'
 >;
 
-export async function insertBookingRequest(db: Kysely<Database>, values: RequestSubmission): Promise<number> {
-  const row = await db
-    .insertInto('booking_requests')
-    .values({ ...values, status: 'pending', staff_notes: null, is_reviewed: 0, reviewed_by: null, reviewed_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+/** Stores a new request; `alongside` runs in the same transaction (e.g. to store the reply with it). */
+export async function insertBookingRequest(
+  db: Kysely<Database>,
+  values: RequestSubmission,
+  alongside: (trx: Kysely<Database>, id: number) => Promise<void>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('booking_requests')
+      .values({ ...values, status: 'pending', staff_notes: null, is_reviewed: 0, reviewed_by: null, reviewed_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await alongside(trx, row.id);
+    return row.id;
+  });
 }
 
 interface RequestFilter {

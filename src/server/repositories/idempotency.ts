@@ -77,8 +77,14 @@ export async function completeKey(
     .execute();
 }
 
+/** Frees a claim whose run failed; a reply already stored with its write (state done) stays. */
 export async function releaseKey(db: Kysely<Database>, scope: string, key: string): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .where('state', '=', 'running')
+    .execute();
 }
 
 export async function purgeKeysBefore(db: Kysely<Database>, before: string): Promise<void> {

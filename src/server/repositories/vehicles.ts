@@ -5,6 +5,7 @@ import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
 import type { MediaStore } from '../services/images.ts';
+import { bumpVersion } from './data-versions.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 
 export type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView };
@@ -322,6 +323,7 @@ export async function createVehicle(
         .values(locationIds.map((location_id) => ({ vehicle_id: id, location_id })))
         .execute();
     }
+    await bumpVersion(trx, 'public-vehicles');
     return id;
   });
 }
@@ -404,6 +406,7 @@ export async function updateVehicle(
           .execute();
       }
     }
+    await bumpVersion(trx, 'public-vehicles');
     return { ok: true, removedImageKeys: removed.map((image) => image.file_key) };
   });
 }
@@ -443,6 +446,7 @@ export async function deleteVehicle(
     await trx.deleteFrom('vehicle_locations').where('vehicle_id', '=', id).execute();
     await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
     await trx.deleteFrom('vehicles').where('id', '=', id).execute();
+    await bumpVersion(trx, 'public-vehicles');
     return { ok: true, removedImageKeys: images.map((image) => image.file_key) };
   });
 }

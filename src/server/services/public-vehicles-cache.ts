@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Deps } from '../context.ts';
 import type { Database } from '../db/types.ts';
+import { currentVersion } from '../repositories/data-versions.ts';
 
 /** A page of the public vehicle list, serialized once and served as is until the fleet changes. */
 export interface CachedPage {
@@ -19,28 +21,23 @@ interface Slot {
 const MAX_PAGES_PER_DATABASE = 64;
 
 /**
- * The cache is per process: each server process keeps its own copy and only writes made through
- * this process invalidate it. Pages are keyed by database (tests run several apps in one
- * process) and by (limit, offset); a page is valid while its version is the current one.
+ * Each process keeps its own copy of the pages, but whether a copy is current is decided by the
+ * version of the public list: every write that changes what it shows (vehicle create, update,
+ * delete, an agency's approval or logo, seeding) bumps it in its own transaction
+ * (repositories/data-versions), and every request reads it first. On PostgreSQL that is one tiny
+ * read of the shared row, so a write through any process is seen by all of them at once.
+ * Pages are keyed by database (tests run several apps in one process) and by (limit, offset).
  */
-let version = 0;
 const caches = new WeakMap<Kysely<Database>, Map<string, Slot>>();
 
-/**
- * Every write that changes what the public list shows (vehicle create, update, delete, an
- * agency's approval or logo, seeding) calls this after its transaction commits. A load that
- * started before the call keeps its old version, so its result is never served afterwards.
- */
-export function invalidatePublicVehicles(): void {
-  version += 1;
-}
-
 /** The cached page, loading it once when missing or stale; concurrent misses share one load. */
-export function publicVehiclePage(
-  db: Kysely<Database>,
+export async function publicVehiclePage(
+  { db, dialect }: Pick<Deps, 'db' | 'dialect'>,
   page: { limit: number; offset: number },
   load: () => Promise<{ items: readonly unknown[]; total: number }>,
 ): Promise<CachedPage> {
+  // Read before loading: the load then sees at least this version's data, never older.
+  const version = await currentVersion(db, dialect, 'public-vehicles');
   let pages = caches.get(db);
   if (!pages) {
     pages = new Map();
@@ -48,7 +45,8 @@ export function publicVehiclePage(
   }
   const key = `${page.limit}:${page.offset}`;
   const slot = pages.get(key);
-  if (slot && slot.version === version) return slot.page;
+  // A slot newer than the version read here is newer still: a slower request may serve it.
+  if (slot && slot.version >= version) return slot.page;
 
   const loading = load().then(({ items, total }): CachedPage => {
     const body = JSON.stringify(items);

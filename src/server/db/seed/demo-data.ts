@@ -14,6 +14,7 @@ import {
 } from '#domain/constants';
 import { addDays, rentalDays, todayIso } from '#domain/dates';
 import type { Deps } from '../../context.ts';
+import { bumpVersion } from '../../repositories/data-versions.ts';
 import type { MediaStore } from '../../services/images.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import type { DemoLogin } from '../../start-message.ts';
@@ -941,7 +942,11 @@ export async function seedDemo(deps: Deps): Promise<SeedSummary> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const files = await storeFiles(deps.media, plan);
   try {
-    return await deps.db.transaction().execute((trx) => insertRows(trx, plan, files, passwordHash, now));
+    return await deps.db.transaction().execute(async (trx) => {
+      const summary = await insertRows(trx, plan, files, passwordHash, now);
+      await bumpVersion(trx, 'public-vehicles');
+      return summary;
+    });
   } catch (error) {
     await removeFiles(deps.media, [...files.logos.values()], files.vehicles.flat());
     throw error;

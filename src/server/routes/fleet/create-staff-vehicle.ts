@@ -4,7 +4,6 @@ import { fieldError, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { createVehicle, findStaffVehicle } from '../../repositories/vehicles.ts';
-import { invalidatePublicVehicles } from '../../services/public-vehicles-cache.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, storeVehicleImages } from './vehicle-images.ts';
 import { checkLocations, checkRegistration, resolveAgency, TOO_MANY_IMAGES } from './vehicle-rules.ts';
@@ -28,7 +27,6 @@ export const createStaffVehicleRoute = defineRoute({
     const id = await commitWithImages(deps.media, keys, () =>
       createVehicle(deps.db, { ...fields, agency_id: agencyId }, keys, locationIds, deps.now().toISOString()),
     );
-    invalidatePublicVehicles();
     const created = await findStaffVehicle(deps.db, deps.media, id, scope);
     if (!created) throw notFound(VEHICLE_NOT_FOUND);
     return created;

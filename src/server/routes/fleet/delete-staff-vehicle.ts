@@ -4,7 +4,6 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { deleteVehicle, findVehicleAgency } from '../../repositories/vehicles.ts';
-import { invalidatePublicVehicles } from '../../services/public-vehicles-cache.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { removeCommittedImages } from './vehicle-images.ts';
 
@@ -21,7 +20,6 @@ export const deleteStaffVehicleRoute = defineRoute({
     const result = await deleteVehicle(deps.db, deps.dialect, params.id);
     if (!result.ok) throw result.reason === 'referenced' ? conflict(VEHICLE_IN_USE) : notFound(VEHICLE_NOT_FOUND);
     await removeCommittedImages(deps.media, result.removedImageKeys, request.log);
-    invalidatePublicVehicles();
     return undefined;
   },
 });

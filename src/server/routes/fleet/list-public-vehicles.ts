@@ -14,7 +14,7 @@ export const listPublicVehiclesRoute = defineRoute({
   access: 'public',
   query: pageQuery,
   async handler({ deps, query, request, reply }) {
-    const page = await publicVehiclePage(deps.db, query, () => listPublicVehicles(deps.db, deps.media, query));
+    const page = await publicVehiclePage(deps, query, () => listPublicVehicles(deps.db, deps.media, query));
     const headers = { ETag: page.etag, 'Cache-Control': 'no-cache', 'X-Total-Count': String(page.total) };
     reply.headers(headers);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();

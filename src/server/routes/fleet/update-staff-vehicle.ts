@@ -11,7 +11,6 @@ import {
   vehicleLocationIds,
   type VehicleChangeResult,
 } from '../../repositories/vehicles.ts';
-import { invalidatePublicVehicles } from '../../services/public-vehicles-cache.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, removeCommittedImages, storeVehicleImages } from './vehicle-images.ts';
 import {
@@ -74,7 +73,6 @@ export const updateStaffVehicleRoute = defineRoute({
       return result.removedImageKeys;
     });
     await removeCommittedImages(deps.media, removedKeys, request.log);
-    invalidatePublicVehicles();
     const updated = await findStaffVehicle(deps.db, deps.media, params.id, scope);
     if (!updated) throw notFound(VEHICLE_NOT_FOUND);
     return updated;

@@ -25,7 +25,7 @@ export const changePassword = defineRoute({
     reply.header('Cache-Control', 'private, no-store');
     const throttle = loginThrottleFor(deps);
     const account = `user:${user.id}`;
-    const wait = throttle.retryAfterSeconds(account, request.ip, deps.now());
+    const wait = await throttle.retryAfterSeconds(account, request.ip, deps.now());
     if (wait > 0) {
       const minutes = Math.max(1, Math.ceil(wait / 60));
       throw tooManyRequests(
@@ -36,10 +36,10 @@ export const changePassword = defineRoute({
     const stored = await findPasswordHash(deps.db, user.id);
     if (stored === undefined) throw unauthorized();
     if (!(await verifyPassword(body.current_password, stored))) {
-      throttle.recordFailure(account, request.ip, deps.now());
+      await throttle.recordFailure(account, request.ip, deps.now());
       throw fieldError(400, 'current_password', WRONG_CURRENT_PASSWORD);
     }
-    throttle.recordSuccess(account, request.ip);
+    await throttle.recordSuccess(account, request.ip);
     const passwordHash = await hashPassword(body.password);
     if (!(await renewSessionAfterPasswordChange({ deps, request, reply }, user.id, passwordHash))) {
       throw unauthorized();

@@ -29,16 +29,16 @@ export const login = defineRoute({
     // Unknown names are counted too, under the name typed, so probing them is throttled alike.
     const account = user ? `user:${user.id}` : `name:${body.username.toLowerCase()}`;
     const address = request.ip;
-    const wait = throttle.retryAfterSeconds(account, address, deps.now());
+    const wait = await throttle.retryAfterSeconds(account, address, deps.now());
     if (wait > 0) throw tooManyAttempts(wait);
 
     // A missing user still costs one scrypt, so the reply time does not tell whether it exists.
     const valid = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !valid) {
-      throttle.recordFailure(account, address, deps.now());
+      await throttle.recordFailure(account, address, deps.now());
       throw unauthorized(LOGIN_FAILED);
     }
-    throttle.recordSuccess(account, address);
+    await throttle.recordSuccess(account, address);
     const profile = await startSession({ deps, request, reply }, user.id);
     if (!profile) throw unauthorized(LOGIN_FAILED);
     return profile;

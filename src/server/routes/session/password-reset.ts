@@ -2,6 +2,7 @@ import { passwordResetRequestSchema } from '#domain/schemas/accounts';
 import { defineRoute } from '../../http/route.ts';
 import { countResetTokensSince, insertResetToken } from '../../repositories/password-resets.ts';
 import { findUserIdByEmail } from '../../repositories/users.ts';
+import { limitAnonymousWrite } from '../../services/rate-limits.ts';
 import { newOpaqueToken } from '../../services/tokens.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -17,6 +18,7 @@ export const passwordReset = defineRoute({
   body: passwordResetRequestSchema,
   status: 200,
   async handler({ deps, request, body }) {
+    await limitAnonymousWrite(deps, 'password-resets', { address: request.ip, email: body.email });
     const userId = await findUserIdByEmail(deps.db, body.email);
     if (userId === undefined) return REPLY;
     const now = deps.now();
