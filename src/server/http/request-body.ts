@@ -85,15 +85,21 @@ function maxMultipartBytes(files: FileFields): number {
 export async function readMultipart(request: FastifyRequest, files: FileFields): Promise<Record<string, unknown>> {
   const values = new Map<string, (string | ReceivedFile)[]>();
   const fileCounts = new Map<string, number>();
-  for await (const part of clientParts(request, files)) {
-    const name = part.fieldname;
-    try {
-      const value = part.type === 'file' ? await readFilePart(part, files, fileCounts) : textValue(part, files);
-      values.set(name, [...(values.get(name) ?? []), value]);
-    } finally {
-      // A refused file is not read on: its stream is let go, which stops the parser.
-      if (part.type === 'file' && !part.file.readableEnded) part.file.destroy();
+  try {
+    for await (const part of clientParts(request, files)) {
+      const name = part.fieldname;
+      try {
+        const value = part.type === 'file' ? await readFilePart(part, files, fileCounts) : textValue(part, files);
+        values.set(name, [...(values.get(name) ?? []), value]);
+      } finally {
+        // A refused file is not read on: its stream is let go.
+        if (part.type === 'file' && !part.file.readableEnded) part.file.destroy();
+      }
     }
+  } catch (error) {
+    // Nothing more of a refused body goes to the parser.
+    request.raw.unpipe();
+    throw error;
   }
   return Object.fromEntries([...values].map(([name, items]) => [name, items.length === 1 ? items[0] : items]));
 }

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 
@@ -11,8 +12,7 @@ const POISONED = 'The request body may not use the keys __proto__ or constructor
  * How request bodies are read. JSON (at most the server's 1 MB body limit) is parsed here with
  * its depth bounded. A multipart body is only marked as one: the route reads it, after its access
  * check and within its own file limits (http/request-body.ts). A reply sent before its body has
- * arrived closes the connection: Node would otherwise read and throw away the rest of the body to
- * keep the connection, so a refused 100 MB upload would still be received whole.
+ * arrived ends the connection (closeAfterReply).
  */
 export async function registerRequestBodies(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
@@ -25,8 +25,36 @@ export async function registerRequestBodies(app: FastifyInstance): Promise<void>
   });
   await app.register(multipart);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.raw.complete === false) reply.header('Connection', 'close');
+    if (request.raw.complete === false) closeAfterReply(request.raw, reply.raw);
     return payload;
+  });
+}
+
+/** After an early reply, how long and how much of the rest of the body is read and dropped. */
+const LINGER_MS = 3000;
+const LINGER_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Ends a connection whose request body was refused before it all arrived. Node would keep the
+ * connection and read the whole body (a 100 MB upload, received and thrown away); closing it at
+ * once would answer the bytes still in flight with a reset, and a client that had not yet read
+ * the reply would see "connection reset" instead of why. So, as web servers do, the reply goes
+ * out, then the end of the connection, and what still comes is dropped for a short while.
+ */
+function closeAfterReply(request: IncomingMessage, response: ServerResponse): void {
+  const { socket } = request;
+  let dropped = 0;
+  const destroy = () => socket.destroy();
+  request.unpipe();
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) destroy();
+  });
+  request.resume();
+  response.once('finish', () => {
+    socket.end();
+    const timer = setTimeout(destroy, LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
   });
 }
 
