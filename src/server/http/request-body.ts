@@ -29,13 +29,13 @@ export const MALFORMED_MULTIPART =
  * What the multipart parser reports for a body past its limits, by error code. Anything else
  * it throws comes from a body it could not read (cut short, no or the wrong boundary).
  */
-const PARSER_REFUSALS: Readonly<Record<string, HttpError>> = {
-  FST_PARTS_LIMIT: payloadTooLarge('The form has too many parts.'),
-  FST_FILES_LIMIT: payloadTooLarge('The form has too many files.'),
-  FST_FIELDS_LIMIT: payloadTooLarge(`The form has too many fields (at most ${MAX_FIELDS}).`),
-  FST_REQ_FILE_TOO_LARGE: payloadTooLarge('A file is too large.'),
-  FST_PROTO_VIOLATION: badRequest('A form field may not be named after a built-in property such as __proto__.'),
-  FST_INVALID_JSON_FIELD_ERROR: badRequest('A form field declared as JSON is not valid JSON.'),
+const PARSER_REFUSALS: Readonly<Record<string, readonly [status: number, message: string]>> = {
+  FST_PARTS_LIMIT: [413, 'The form has too many parts.'],
+  FST_FILES_LIMIT: [413, 'The form has too many files.'],
+  FST_FIELDS_LIMIT: [413, `The form has too many fields (at most ${MAX_FIELDS}).`],
+  FST_REQ_FILE_TOO_LARGE: [413, 'A file is too large.'],
+  FST_PROTO_VIOLATION: [400, 'A form field may not be named after a built-in property such as __proto__.'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'A form field declared as JSON is not valid JSON.'],
 };
 
 /** A file as routes receive it (see UploadedFile): whole, in memory, within its field's limit. */
@@ -138,7 +138,8 @@ async function* clientParts(request: FastifyRequest, files: FileFields): AsyncGe
 function parserRefusal(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
-  return PARSER_REFUSALS[code] ?? badRequest(MALFORMED_MULTIPART);
+  const [status, message] = PARSER_REFUSALS[code] ?? [400, MALFORMED_MULTIPART];
+  return new HttpError(status, message);
 }
 
 async function readFilePart(
@@ -175,11 +176,7 @@ const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024));
 function textValue(part: MultipartValue, files: FileFields): string {
   const name = part.fieldname;
   if (Object.hasOwn(files, name)) throw fieldError(400, name, 'This field takes a file.');
-  if (part.valueTruncated) {
-    throw new HttpError(413, `A form field may be at most ${MAX_FIELD_BYTES / 1024} KB.`, {
-      [name]: ['This is too long.'],
-    });
-  }
+  if (part.valueTruncated) throw fieldError(413, name, `A form field may be at most ${MAX_FIELD_BYTES / 1024} KB.`);
   // A part declared as JSON arrives parsed; fields are text, as a browser's form sends them.
   if (typeof part.value !== 'string') throw fieldError(400, name, 'This field takes text.');
   return part.value;

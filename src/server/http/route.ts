@@ -54,7 +54,7 @@ export function defineRoute<
   PS extends AnySchema | undefined = undefined,
   QS extends AnySchema | undefined = undefined,
 >(spec: RouteSpec<A, BS, PS, QS>): (app: FastifyInstance) => void {
-  const { files } = spec;
+  const fileFields = spec.files;
   return (app) => {
     app.route({
       method: spec.method,
@@ -62,10 +62,10 @@ export function defineRoute<
       config: { access: spec.access },
       onRequest: async (request) => {
         authorize(spec.access, request.user);
-        checkBodyType(request, files);
+        checkBodyType(request, fileFields);
       },
       preValidation: async (request) => {
-        if (files && request.isMultipart()) request.body = await readMultipart(request, files);
+        if (fileFields && request.isMultipart()) request.body = await readMultipart(request, fileFields);
       },
       handler: async (request, reply) => {
         // Checked before the body was read; again here for the user's type.

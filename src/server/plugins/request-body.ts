@@ -84,8 +84,8 @@ function nestsDeeperThan(text: string, limit: number): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 0x5c)
-        index += 1; // a backslash escapes the next character
+      // A backslash escapes the next character, which may be a quote.
+      if (char === 0x5c) index += 1;
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) {
       inString = true;
