@@ -192,6 +192,54 @@ describe(`request bodies and uploads (${ENGINE})`, () => {
     });
   });
 
+  describe('slow and cut-off uploads over a real connection', () => {
+    const imageCount = async (vehicleId: number) =>
+      (await t.app.deps.db.selectFrom('vehicle_images').select('id').where('vehicle_id', '=', vehicleId).execute())
+        .length;
+
+    it('takes an upload that arrives a few bytes at a time, boundaries split across pieces', async () => {
+      const before = await imageCount(world.vehicles.a2);
+      const form = new MultipartWriter();
+      const body = form.body(
+        form.field('color', 'Teal'),
+        form.file('images', 'slow.png', 'image/png', await png(120, 90)),
+      );
+      const request = await RawRequest.open(port, 'PATCH', `/api/staff-vehicles/${world.vehicles.a2}/`, {
+        ...(await clients.agency.sessionHeaders()),
+        'content-type': form.contentType,
+        'content-length': String(body.length),
+      });
+      // 37-byte pieces, with a pause after each, so every boundary is split somewhere.
+      for (let offset = 0; offset < body.length; offset += 37) {
+        await request.write(body.subarray(offset, offset + 37));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      const reply = await request.response;
+      expect(reply.status).toBe(200);
+      expect((JSON.parse(reply.body) as { color: string }).color).toBe('Teal');
+      expect(await imageCount(world.vehicles.a2)).toBe(before + 1);
+      request.close();
+    });
+
+    it('keeps nothing of an upload whose connection drops mid-file, and serves on', async () => {
+      const before = await snapshot();
+      const form = new MultipartWriter();
+      const image = await png(400, 300);
+      const body = form.body(form.field('city', 'Hull'), form.file('drivers_license', 'l.png', 'image/png', image));
+      const request = await RawRequest.open(port, 'PATCH', '/api/customers/me/', {
+        ...(await clients.customer.sessionHeaders()),
+        'content-type': form.contentType,
+        'content-length': String(body.length),
+      });
+      await request.write(body.subarray(0, body.length - image.length / 2));
+      request.close();
+      await request.closed;
+      const after = await clients.customer.get('/api/customers/me/');
+      expect(after.status).toBe(200);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
   describe('malformed multipart bodies', () => {
     interface FileRoute {
       name: string;

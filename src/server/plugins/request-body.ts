@@ -53,7 +53,7 @@ function closeAfterReply(request: IncomingMessage, response: ServerResponse): vo
   request.resume();
   response.once('finish', () => {
     socket.end();
-    const timer = setTimeout(destroy, LINGER_MS);
+    const timer = setTimeout(destroy, LINGER_MS).unref();
     socket.once('close', () => clearTimeout(timer));
   });
 }
