@@ -14,7 +14,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
-import { registerMultipart } from './plugins/multipart.ts';
+import { registerRequestBodies } from './plugins/request-body.ts';
 import { registerRoutes } from './routes/index.ts';
 import { MediaStore } from './services/images.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
@@ -80,7 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
-  await registerMultipart(app);
+  await registerRequestBodies(app);
   registerErrorHandling(app);
   registerAuth(app);
   registerCsrf(app);

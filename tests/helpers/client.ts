@@ -95,8 +95,21 @@ export class TestClient {
     url: string,
     payload: string | Buffer,
     contentType: string,
+    options: SendOptions = {},
   ): Promise<Reply<T>> {
-    return this.send<T>(method, url, payload, { headers: { 'content-type': contentType } });
+    return this.send<T>(method, url, payload, {
+      ...options,
+      headers: { 'content-type': contentType, ...options.headers },
+    });
+  }
+
+  /** The cookie and CSRF headers this client would send, for a request made over a real socket. */
+  async sessionHeaders(): Promise<Record<string, string>> {
+    if (!this.cookies.has('csrftoken')) await this.send('GET', '/api/csrf/', undefined, {});
+    return {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      'x-csrftoken': this.cookies.get('csrftoken') ?? '',
+    };
   }
 
   /** Signs in through the real login call. */

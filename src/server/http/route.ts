@@ -5,6 +5,7 @@ import { PARSE_CONFIG } from '#domain/schemas/parse';
 import type { AuthUser, Deps } from '../context.ts';
 import type { UploadedFile } from '../services/images.ts';
 import { badRequest, forbidden, type HttpError, unauthorized, type FieldErrors } from './errors.ts';
+import { checkBodyType, type FileFields, readMultipart, ReceivedFile } from './request-body.ts';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[];
@@ -33,24 +34,41 @@ export interface RouteSpec<A extends Access, BS, PS, QS> {
   body?: BS;
   params?: PS;
   query?: QS;
+  /**
+   * The file fields the call takes in a multipart body, with their limits. Without them the call
+   * takes JSON only (a multipart body is refused with 415).
+   */
+  files?: FileFields;
   /** Status of a successful reply; 201 for POST unless said otherwise. */
   status?: number;
   handler(context: RouteContext<A, Out<BS>, Out<PS>, Out<QS>>): Promise<unknown>;
 }
 
-/** Registers one API operation: access check, then validation, then the handler. */
+/**
+ * Registers one API operation: access check and the body's type before any of the body is read,
+ * then the body (a multipart one within the call's file limits), validation and the handler.
+ */
 export function defineRoute<
   const A extends Access,
   BS extends AnySchema | undefined = undefined,
   PS extends AnySchema | undefined = undefined,
   QS extends AnySchema | undefined = undefined,
 >(spec: RouteSpec<A, BS, PS, QS>): (app: FastifyInstance) => void {
+  const fileFields = spec.files;
   return (app) => {
     app.route({
       method: spec.method,
       url: `/api/${spec.url.replace(/^\/+/, '')}`,
       config: { access: spec.access },
+      onRequest: async (request) => {
+        authorize(spec.access, request.user);
+        checkBodyType(request, fileFields);
+      },
+      preValidation: async (request) => {
+        if (fileFields && request.isMultipart()) request.body = await readMultipart(request, fileFields);
+      },
       handler: async (request, reply) => {
+        // Checked before the body was read; again here for the user's type.
         const user = authorize(spec.access, request.user);
         const { fields, files } = splitFiles(request.body);
         const context = {
@@ -119,13 +137,4 @@ function splitFiles(body: unknown): {
     }
   }
   return { fields, files };
-}
-
-/** The value @fastify/multipart's onFile attaches for each file part (see plugins/multipart). */
-export class ReceivedFile implements UploadedFile {
-  constructor(
-    readonly filename: string,
-    readonly mimetype: string,
-    readonly data: Buffer,
-  ) {}
 }

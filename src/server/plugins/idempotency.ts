@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.ts';
-import { ReceivedFile } from '../http/route.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import { ReceivedFile } from '../http/request-body.ts';
 import {
   claimKey,
   completeKey,
@@ -11,6 +11,7 @@ import {
   reclaimStaleKey,
   releaseKey,
 } from '../repositories/idempotency.ts';
+import { MAX_JSON_DEPTH, TOO_DEEP } from './request-body.ts';
 
 /** Keys are kept for 8 days: an offline tablet may replay after a long weekend (at least 7). */
 const RETENTION_MS = 8 * 24 * 60 * 60 * 1000;
@@ -134,16 +135,18 @@ function requestHash(request: FastifyRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-function normalise(value: unknown): unknown {
+/** Bodies are bounded in depth when parsed; the bound is kept here too, so no body can overflow the stack. */
+function normalise(value: unknown, depth = 0): unknown {
+  if (depth > MAX_JSON_DEPTH + 1) throw badRequest(TOO_DEEP);
   if (value instanceof ReceivedFile) {
     return { file: createHash('sha256').update(value.data).digest('hex'), name: value.filename, type: value.mimetype };
   }
-  if (Array.isArray(value)) return value.map(normalise);
+  if (Array.isArray(value)) return value.map((item) => normalise(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.keys(value)
         .sort()
-        .map((key) => [key, normalise((value as Record<string, unknown>)[key])]),
+        .map((key) => [key, normalise((value as Record<string, unknown>)[key], depth + 1)]),
     );
   }
   return value ?? null;

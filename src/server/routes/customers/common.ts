@@ -2,6 +2,7 @@ import { LICENSE_MAX_BYTES } from '#domain/constants';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Customer } from '../../db/types.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
+import type { FileField } from '../../http/request-body.ts';
 import { agencyScope } from '../../http/scope.ts';
 import {
   findCustomerInScope,
@@ -21,6 +22,10 @@ export const LICENSE_FIELD = 'drivers_license';
 /** SPEC §5: the staff forms take an image licence only, with these words. */
 export const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
 export const TOO_LARGE = 'File size should not exceed 5MB.';
+/** The licence field of the customer forms: one file, at most 5 MB. */
+export const LICENSE_UPLOAD = {
+  [LICENSE_FIELD]: { maxFiles: 1, maxBytes: LICENSE_MAX_BYTES, tooMany: 'Send one licence file.', tooLarge: TOO_LARGE },
+} satisfies Record<string, FileField>;
 
 /** The customer if the caller's agency may see it; another agency's is "not found", never "forbidden". */
 export async function loadCustomerInScope(deps: Deps, user: AuthUser, customerId: number): Promise<Customer> {

@@ -2,7 +2,14 @@ import { customerSchema } from '#domain/schemas/customer';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { insertCustomer } from '../../repositories/customers.ts';
-import { customerReply, licenseUpload, STAFF_SIDE, storeStaffLicense, withStoredFile } from './common.ts';
+import {
+  customerReply,
+  LICENSE_UPLOAD,
+  licenseUpload,
+  STAFF_SIDE,
+  storeStaffLicense,
+  withStoredFile,
+} from './common.ts';
 
 /** POST customers/ (multipart): a new customer, owned by the caller's agency (none for the operator). */
 export const createCustomer = defineRoute({
@@ -10,6 +17,7 @@ export const createCustomer = defineRoute({
   url: 'customers/',
   access: STAFF_SIDE,
   body: customerSchema,
+  files: LICENSE_UPLOAD,
   async handler({ deps, user, body, files }) {
     const scope = agencyScope(user);
     const upload = licenseUpload(files);

@@ -9,6 +9,7 @@ import { LICENSE_BOTH } from './update-own-customer.ts';
 import {
   customerReply,
   LICENSE_FIELD,
+  LICENSE_UPLOAD,
   licenseUpload,
   loadCustomerInScope,
   STAFF_SIDE,
@@ -32,6 +33,7 @@ export const updateCustomerRoute = defineRoute({
   access: STAFF_SIDE,
   params: customerIdParams,
   body: staffCustomerUpdateSchema,
+  files: LICENSE_UPLOAD,
   async handler({ deps, user, params, body, files, reply }) {
     const scope = agencyScope(user);
     const customer = await loadCustomerInScope(deps, user, params.id);

@@ -7,6 +7,7 @@ import {
   CUSTOMER_NOT_FOUND,
   customerReply,
   LICENSE_FIELD,
+  LICENSE_UPLOAD,
   licenseUpload,
   storeOwnLicense,
   writeCustomer,
@@ -25,6 +26,7 @@ export const updateOwnCustomer = defineRoute({
   url: 'customers/me/',
   access: ['customer'],
   body: ownCustomerUpdateSchema,
+  files: LICENSE_UPLOAD,
   async handler({ deps, reply, user, body, files }) {
     reply.header('Cache-Control', 'private, no-store');
     const customer = await findCustomerByUserId(deps.db, user.id);

@@ -6,7 +6,13 @@ import { agencyScope } from '../../http/scope.ts';
 import { createVehicle, findStaffVehicle } from '../../repositories/vehicles.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, storeVehicleImages } from './vehicle-images.ts';
-import { checkLocations, checkRegistration, resolveAgency, TOO_MANY_IMAGES } from './vehicle-rules.ts';
+import {
+  checkLocations,
+  checkRegistration,
+  resolveAgency,
+  TOO_MANY_IMAGES,
+  VEHICLE_IMAGE_UPLOADS,
+} from './vehicle-rules.ts';
 
 /** POST staff-vehicles/ (multipart): the vehicle fields, `image_uploads` and `pickup_locations` repeated. */
 export const createStaffVehicleRoute = defineRoute({
@@ -14,6 +20,7 @@ export const createStaffVehicleRoute = defineRoute({
   url: 'staff-vehicles/',
   access: STAFF_ROLES,
   body: vehicleSchema,
+  files: { image_uploads: VEHICLE_IMAGE_UPLOADS },
   async handler({ deps, user, body, files }) {
     const { pickup_locations: locationIds, agency_id: requestedAgency, ...fields } = body;
     const scope = agencyScope(user);

@@ -19,6 +19,7 @@ import {
   DELETED_IMAGES_UNKNOWN,
   resolveAgency,
   TOO_MANY_IMAGES,
+  VEHICLE_IMAGE_UPLOADS,
 } from './vehicle-rules.ts';
 
 function refusal(reason: Exclude<VehicleChangeResult, { ok: true }>['reason']) {
@@ -37,6 +38,7 @@ export const updateStaffVehicleRoute = defineRoute({
   access: STAFF_ROLES,
   params: vehicleIdParams,
   body: vehicleUpdateSchema,
+  files: { images: VEHICLE_IMAGE_UPLOADS },
   async handler({ deps, user, params, body, files, request }) {
     const { pickup_locations: locationIds, agency_id: requestedAgency, deleted_images: deleted, ...fields } = body;
     const scope = agencyScope(user);

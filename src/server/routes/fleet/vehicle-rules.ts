@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { MAX_VEHICLE_IMAGES } from '#domain/constants';
+import { MAX_VEHICLE_IMAGES, VEHICLE_IMAGE_MAX_BYTES } from '#domain/constants';
 import type { Database } from '../../db/types.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
+import type { FileField } from '../../http/request-body.ts';
 import { locationsOutsideAgency } from '../../repositories/locations.ts';
 import { agencyExists, registrationTaken } from '../../repositories/vehicles.ts';
 
@@ -9,6 +10,13 @@ export const REGISTRATION_TAKEN = 'A vehicle with this registration number alrea
 export const LOCATIONS_OUTSIDE_AGENCY = "Pickup locations must belong to the vehicle's agency.";
 export const TOO_MANY_IMAGES = `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`;
 export const DELETED_IMAGES_UNKNOWN = 'Deleted images must be images of this vehicle.';
+/** The photos a vehicle form may carry (its image field). */
+export const VEHICLE_IMAGE_UPLOADS: FileField = {
+  maxFiles: MAX_VEHICLE_IMAGES,
+  maxBytes: VEHICLE_IMAGE_MAX_BYTES,
+  tooMany: TOO_MANY_IMAGES,
+  tooLarge: `An image may be at most ${VEHICLE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`,
+};
 const AGENCY_REQUIRED = 'Agency is required.';
 const AGENCY_UNKNOWN = 'This agency does not exist.';
 const OTHER_AGENCY = 'You can only manage the vehicles of your own agency.';

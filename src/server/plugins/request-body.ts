@@ -1,0 +1,111 @@
+import multipart from '@fastify/multipart';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../http/errors.ts';
+
+/** Deeper than any body of the API (two or three levels), shallow enough for any code to walk. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
+const POISONED = 'The request body may not use the keys __proto__ or constructor.prototype.';
+
+/**
+ * How request bodies are read. JSON (at most the server's 1 MB body limit) is parsed here with
+ * its depth bounded. A multipart body is only marked as one: the route reads it, after its access
+ * check and within its own file limits (http/request-body.ts). A reply sent before its body has
+ * arrived ends the connection (closeAfterReply).
+ */
+export async function registerRequestBodies(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(String(body)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  await app.register(multipart);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.raw.complete === false) closeAfterReply(request.raw, reply.raw);
+    return payload;
+  });
+}
+
+/** After an early reply, how long and how much of the rest of the body is read and dropped. */
+const LINGER_MS = 3000;
+const LINGER_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Ends a connection whose request body was refused before it all arrived. Node would keep the
+ * connection and read the whole body (a 100 MB upload, received and thrown away); closing it at
+ * once would answer the bytes still in flight with a reset, and a client that had not yet read
+ * the reply would see "connection reset" instead of why. So, as web servers do, the reply goes
+ * out, then the end of the connection, and what still comes is dropped for a short while.
+ */
+function closeAfterReply(request: IncomingMessage, response: ServerResponse): void {
+  const { socket } = request;
+  let dropped = 0;
+  const destroy = () => socket.destroy();
+  request.unpipe();
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) destroy();
+  });
+  request.resume();
+  response.once('finish', () => {
+    socket.end();
+    const timer = setTimeout(destroy, LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+/**
+ * JSON.parse, with what Fastify's own parser adds (a leading BOM is skipped; `__proto__` and
+ * `constructor.prototype` are refused) and a bound on nesting checked before anything is built.
+ */
+export function parseJsonBody(body: string): unknown {
+  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
+  if (text.trim() === '') throw badRequest('The request body is empty.');
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw badRequest(TOO_DEEP);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  // Always walked: a key can be spelt with escapes ("\u005f_proto__") that no quick text test sees.
+  if (isPoisoned(value)) throw badRequest(POISONED);
+  return value;
+}
+
+/** Counts brackets outside strings; one pass, no allocation. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      // A backslash escapes the next character, which may be a quote.
+      if (char === 0x5c) index += 1;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x7b || char === 0x5b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === 0x7d || char === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** Recursion is safe here: the depth was bounded before parsing. */
+function isPoisoned(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(isPoisoned);
+  if (Object.hasOwn(value, '__proto__')) return true;
+  const record = value as Record<string, unknown>;
+  const constructor = Object.hasOwn(value, 'constructor') ? record.constructor : undefined;
+  if (constructor !== null && typeof constructor === 'object' && Object.hasOwn(constructor, 'prototype')) return true;
+  return Object.values(record).some(isPoisoned);
+}
