@@ -8,6 +8,7 @@ import type { MultipartValue } from '../helpers/client.ts';
 import { startWorld, type World, type WorldClients } from '../helpers/fixtures.ts';
 import { jpeg, png, pngFile } from '../helpers/images.ts';
 import { insertBooking, insertBookingRequest } from '../helpers/rows.ts';
+import { diskPublicDir } from '../helpers/media.ts';
 
 interface ImageView {
   id: number;
@@ -57,12 +58,12 @@ function vehicleForm(overrides: Record<string, MultipartValue | null> = {}): Rec
 
 function mediaPath(t: TestApp, url: string): string {
   expect(url).toMatch(/^\/media\/vehicles\/[\w-]+-\d+\.webp$/);
-  return path.join(t.app.deps.media.publicDir, url.slice('/media/'.length));
+  return path.join(diskPublicDir(t.config.dataDir), url.slice('/media/'.length));
 }
 
 async function storedFiles(t: TestApp): Promise<string[]> {
   try {
-    return (await readdir(path.join(t.app.deps.media.publicDir, 'vehicles'))).sort();
+    return (await readdir(path.join(diskPublicDir(t.config.dataDir), 'vehicles'))).sort();
   } catch {
     return [];
   }
