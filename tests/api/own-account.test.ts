@@ -10,8 +10,8 @@ import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, TestClient } from '../helpers/client.ts';
 import { createWorld, PASSWORD } from '../helpers/fixtures.ts';
 import { pngFile } from '../helpers/images.ts';
-import { insertUser } from '../helpers/rows.ts';
 import { diskPrivateDir } from '../helpers/media.ts';
+import { insertUser } from '../helpers/rows.ts';
 
 const EMAIL_TAKEN = 'A user with that e-mail address already exists.';
 const WRONG_CURRENT = 'Current password is incorrect.';

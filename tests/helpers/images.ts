@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import type { FileSpec } from './client.ts';
@@ -62,4 +63,49 @@ export async function pdfWithExtras(): Promise<Buffer> {
 /** A PDF licence as a multipart file field. */
 export async function pdfFile(name = 'licence.pdf'): Promise<FileSpec> {
   return { name, type: 'application/pdf', data: await pdfWithExtras() };
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A PNG written by hand: its header says `width` × `height` RGB, its data is whatever is given. */
+function handMadePng(width: number, height: number, idat: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Images with a valid PNG signature and broken data, as found from outside: each must be refused
+ * with 415, whichever step of decoding or re-encoding notices.
+ */
+export async function brokenImages(): Promise<Record<string, Buffer>> {
+  const whole = await png();
+  return {
+    'a truncated PNG': whole.subarray(0, Math.floor(whole.length / 2)),
+    'a PNG with a corrupt IDAT': handMadePng(100, 100, Buffer.from('not zlib data, '.repeat(8))),
+    'a header claiming 1×65535 pixels': handMadePng(1, 65535, deflateSync(Buffer.alloc(10))),
+    // 20,000 × 20,000 pixels (1.2 GB decoded) claimed by a file of a few hundred bytes.
+    'a decompression bomb': handMadePng(20_000, 20_000, deflateSync(Buffer.alloc(20_000 * 3 + 1))),
+  };
+}
+
+/** A valid PNG of 1 × 65,535 pixels: awkward, but an image, and taller than WebP can hold. */
+export function tallPng(): Buffer {
+  // Each row: filter byte 0, then one black RGB pixel.
+  return handMadePng(1, 65_535, deflateSync(Buffer.alloc(65_535 * 4)));
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Settings } from '#server/config';
-import { createTestApp, type TestApp, type TestAppOptions } from './app.ts';
+import type { TestApp } from './app.ts';
+import { startWorld } from './fixtures.ts';
 
 /** Media tests run against both stores: folders under DATA_DIR, and a bucket. */
 export const MEDIA_STORES = ['disk', 's3'] as const;
@@ -39,21 +40,25 @@ export async function startTestBucket(bucket = 'fleet-media'): Promise<TestBucke
   };
 }
 
-/** A test app on the given store; closing it also stops its bucket. */
-export async function createMediaTestApp(store: MediaStoreKind, options: TestAppOptions = {}): Promise<TestApp> {
+/** The fixtures' world on the given store; closing the app also stops its bucket. */
+export async function startMediaWorld(store: MediaStoreKind): Promise<Awaited<ReturnType<typeof startWorld>>> {
   const bucket = store === 's3' ? await startTestBucket() : null;
-  let t: TestApp;
+  let started;
   try {
-    t = await createTestApp({ ...options, env: { ...options.env, ...bucket?.env } });
+    started = await startWorld(bucket ? { env: bucket.env } : {});
   } catch (error) {
     await bucket?.close();
     throw error;
   }
+  const { t } = started;
   return {
-    ...t,
-    async close() {
-      await t.close();
-      await bucket?.close();
+    ...started,
+    t: {
+      ...t,
+      async close() {
+        await t.close();
+        await bucket?.close();
+      },
     },
   };
 }
