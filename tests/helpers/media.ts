@@ -73,7 +73,7 @@ export interface StoredMedia {
   read(key: string): Promise<Buffer | null>;
 }
 
-export function storedMedia(t: TestApp): StoredMedia {
+export function storedMedia(t: Pick<TestApp, 'config'>): StoredMedia {
   return t.config.s3 ? bucketMedia(t.config.s3) : diskMedia(t.config.dataDir);
 }
 
