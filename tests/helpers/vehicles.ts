@@ -2,7 +2,9 @@ import type { MultipartValue } from './client.ts';
 
 let registrationCounter = 0;
 /** The fields of a valid vehicle form, each time with a new registration number. */
-export function vehicleForm(overrides: Record<string, MultipartValue | null> = {}): Record<string, MultipartValue | null> {
+export function vehicleForm(
+  overrides: Record<string, MultipartValue | null> = {},
+): Record<string, MultipartValue | null> {
   registrationCounter += 1;
   return {
     make: 'Skoda',
