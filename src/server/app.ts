@@ -15,9 +15,10 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerRequestBodies } from './plugins/request-body.ts';
+import { registerMediaServing } from './plugins/media.ts';
 import { registerRoutes } from './routes/index.ts';
-import { MediaStore } from './services/images.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
+import { createMediaStore } from './services/media/create-media-store.ts';
 import { loadSecrets } from './services/secrets.ts';
 
 export interface BuildOptions {
@@ -38,6 +39,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
   });
+  // Before the database: a bucket that cannot be used stops the start with nothing opened.
+  const media = await createMediaStore(config);
+  app.addHook('onClose', async () => media.close());
 
   const handle: DatabaseHandle = connect({
     databaseUrl: config.databaseUrl,
@@ -55,7 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     secrets: await loadSecrets(config.dataDir),
     mailer,
-    media: new MediaStore(config.dataDir),
+    media,
     now: options.now ?? (() => new Date()),
   };
   app.decorate('deps', deps);
@@ -87,14 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerIdempotency(app);
   registerRoutes(app);
 
-  await mkdir(deps.media.publicDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: deps.media.publicDir,
-    prefix: '/media/',
-    // Media keys are random and never reused, so a file at a URL never changes.
-    immutable: true,
-    maxAge: '365d',
-  });
+  registerMediaServing(app);
   registerAppShell(app, config.appDir);
   return app;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/connect.ts';
 import type { Database } from './db/types.ts';
-import type { MediaStore } from './services/images.ts';
+import type { MediaStore } from './services/media/media-store.ts';
 import type { Mailer } from './services/mail.ts';
 import type { Secrets } from './services/secrets.ts';
 import type { Role } from '#domain/constants';

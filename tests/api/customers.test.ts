@@ -7,7 +7,8 @@ import { type ErrorBody, ISO_TIMESTAMP } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, type FileSpec, type MultipartValue, type TestClient } from '../helpers/client.ts';
 import { startWorld, type World } from '../helpers/fixtures.ts';
-import { pngFile } from '../helpers/images.ts';
+import { pdfFile, pngFile } from '../helpers/images.ts';
+import { diskPrivateDir } from '../helpers/media.ts';
 import * as rows from '../helpers/rows.ts';
 
 interface ApiCustomer {
@@ -50,11 +51,7 @@ const customerFields = (overrides: Record<string, string> = {}): Record<string, 
 });
 
 const png = (): Promise<FileSpec> => pngFile('licence.png', 64, 40);
-const pdf = (): FileSpec => ({
-  name: 'licence.pdf',
-  type: 'application/pdf',
-  data: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
-});
+const pdf = (): Promise<FileSpec> => pdfFile();
 const textAsPng = (): FileSpec => ({ name: 'licence.png', type: 'image/png', data: Buffer.from('just some text') });
 const sixMegabytes = async (): Promise<FileSpec> => ({
   name: 'big.png',
@@ -73,7 +70,8 @@ describe(`customers (${ENGINE})`, () => {
   let customer2: TestClient;
   let anonymous: TestClient;
 
-  const licenseDir = () => path.join(t.app.deps.media.privateDir, 'licenses');
+  const licenseDir = () => path.join(diskPrivateDir(t.config.dataDir), 'licenses');
+  const licensePath = (key: string) => path.join(diskPrivateDir(t.config.dataDir), key);
   const licenseFiles = async () => {
     try {
       return (await readdir(licenseDir())).sort();
@@ -380,12 +378,11 @@ describe(`customers (${ENGINE})`, () => {
       expect(made.drivers_license_type).toBe('image/webp');
       const stored = await row(made.id);
       expect(stored.drivers_license_key).toMatch(/^licenses\/[0-9a-f-]{36}\.webp$/);
-      const bytes = await readFile(t.app.deps.media.privatePath(stored.drivers_license_key ?? ''));
+      const bytes = await readFile(licensePath(stored.drivers_license_key ?? ''));
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
       expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
       expect((await sharp(bytes).metadata()).format).toBe('webp');
       expect(await licenseFiles()).toHaveLength(before.length + 1);
-      expect(t.app.deps.media.privatePath(stored.drivers_license_key ?? '')).not.toContain(t.app.deps.media.publicDir);
     });
 
     it('refuses a PDF, a text file named .png and a file over 5 MB, leaving nothing behind', async () => {
@@ -393,7 +390,7 @@ describe(`customers (${ENGINE})`, () => {
       const filesBefore = await licenseFiles();
       const asPdf = await staff.multipart<ErrorBody>('POST', '/api/customers/', {
         ...customerFields(),
-        drivers_license: pdf(),
+        drivers_license: await pdf(),
       });
       expect(asPdf.status).toBe(415);
       expect(asPdf.body).toEqual({ error: IMAGE_ONLY, fields: { drivers_license: [IMAGE_ONLY] } });
@@ -495,11 +492,11 @@ describe(`customers (${ENGINE})`, () => {
         drivers_license: await png(),
       });
       const oldKey = (await row(made.id)).drivers_license_key ?? '';
-      expect(await exists(t.app.deps.media.privatePath(oldKey))).toBe(true);
+      expect(await exists(licensePath(oldKey))).toBe(true);
 
       const refused = await staff.multipart<ErrorBody>('PATCH', `/api/customers/${made.id}/`, {
         city: 'Hull',
-        drivers_license: pdf(),
+        drivers_license: await pdf(),
       });
       expect(refused.status).toBe(415);
       expect(refused.body.error).toBe(IMAGE_ONLY);
@@ -518,8 +515,8 @@ describe(`customers (${ENGINE})`, () => {
       expect(replaced.body.drivers_license).toBe(`/api/customers/${made.id}/drivers_license/`);
       const newKey = (await row(made.id)).drivers_license_key ?? '';
       expect(newKey).not.toBe(oldKey);
-      expect(await exists(t.app.deps.media.privatePath(newKey))).toBe(true);
-      expect(await exists(t.app.deps.media.privatePath(oldKey))).toBe(false);
+      expect(await exists(licensePath(newKey))).toBe(true);
+      expect(await exists(licensePath(oldKey))).toBe(false);
     });
 
     it('says another agency’s customer is not found', async () => {
@@ -550,7 +547,7 @@ describe(`customers (${ENGINE})`, () => {
         .where('id', '=', requestId)
         .executeTakeFirst();
       expect(request).toBeUndefined();
-      expect(await exists(t.app.deps.media.privatePath(key))).toBe(false);
+      expect(await exists(licensePath(key))).toBe(false);
       expect((await staff.delete<ErrorBody>(`/api/customers/${made.id}/`)).body).toEqual(NOT_FOUND);
     });
 
@@ -591,12 +588,12 @@ describe(`customers (${ENGINE})`, () => {
         drivers_license: await png(),
       });
       const key = (await row(made.id)).drivers_license_key ?? '';
-      expect(await exists(t.app.deps.media.privatePath(key))).toBe(true);
+      expect(await exists(licensePath(key))).toBe(true);
       const reply = await agent.delete<ApiCustomer>(`/api/customers/${made.id}/delete_drivers_license/`);
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({ id: made.id, drivers_license: null, drivers_license_type: null });
       expect(await row(made.id)).toMatchObject({ drivers_license_key: null, drivers_license_type: null });
-      expect(await exists(t.app.deps.media.privatePath(key))).toBe(false);
+      expect(await exists(licensePath(key))).toBe(false);
       const again = await agent.delete<ApiCustomer>(`/api/customers/${made.id}/delete_drivers_license/`);
       expect(again.status).toBe(200);
       expect(again.body.drivers_license).toBeNull();
@@ -618,7 +615,8 @@ describe(`customers (${ENGINE})`, () => {
       expect(reply.headers['content-type']).toBe(type);
       expect(reply.headers['cache-control']).toBe('private, no-store');
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
-      expect(reply.headers['content-disposition']).toBe('inline');
+      expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="drivers-license-\d+\.(webp|pdf)"$/);
+      expect(reply.headers['content-security-policy']).toBe('sandbox');
     };
 
     it('serves an agency customer’s licence to the operator and that agency only', async () => {
@@ -627,7 +625,7 @@ describe(`customers (${ENGINE})`, () => {
         drivers_license: await png(),
       });
       const url = `/api/customers/${made.id}/drivers_license/`;
-      const stored = await readFile(t.app.deps.media.privatePath((await row(made.id)).drivers_license_key ?? ''));
+      const stored = await readFile(licensePath((await row(made.id)).drivers_license_key ?? ''));
       for (const client of [staff, agency, agent]) {
         const reply = await client.get(url);
         expectPrivateFile(reply, 'image/webp');
@@ -641,7 +639,9 @@ describe(`customers (${ENGINE})`, () => {
     });
 
     it('serves a customer their own licence and nobody else’s', async () => {
-      const upload = await customer.multipart<ApiCustomer>('PATCH', '/api/customers/me/', { drivers_license: pdf() });
+      const upload = await customer.multipart<ApiCustomer>('PATCH', '/api/customers/me/', {
+        drivers_license: await pdf(),
+      });
       expect(upload.status).toBe(200);
       const url = `/api/customers/${world.customers.own}/drivers_license/`;
       const own = await customer.get(url);
@@ -755,13 +755,15 @@ describe(`customers (${ENGINE})`, () => {
     });
 
     it('takes a PDF or an image licence, replacing the old file, and refuses wrong or large files', async () => {
-      const asPdf = await customer2.multipart<ApiCustomer>('PATCH', '/api/customers/me/', { drivers_license: pdf() });
+      const asPdf = await customer2.multipart<ApiCustomer>('PATCH', '/api/customers/me/', {
+        drivers_license: await pdf(),
+      });
       expect(asPdf.status).toBe(200);
       expect(asPdf.body.drivers_license).toBe(`/api/customers/${world.customers.other}/drivers_license/`);
       expect(asPdf.body.drivers_license_type).toBe('application/pdf');
       const pdfKey = (await row(world.customers.other)).drivers_license_key ?? '';
       expect(pdfKey).toMatch(/\.pdf$/);
-      expect((await readFile(t.app.deps.media.privatePath(pdfKey))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect((await readFile(licensePath(pdfKey))).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       const asImage = await customer2.multipart<ApiCustomer>('PATCH', '/api/customers/me/', {
         drivers_license: await png(),
@@ -770,7 +772,7 @@ describe(`customers (${ENGINE})`, () => {
       expect(asImage.body.drivers_license_type).toBe('image/webp');
       const imageKey = (await row(world.customers.other)).drivers_license_key ?? '';
       expect(imageKey).toMatch(/\.webp$/);
-      expect(await exists(t.app.deps.media.privatePath(pdfKey))).toBe(false);
+      expect(await exists(licensePath(pdfKey))).toBe(false);
 
       const filesBefore = await licenseFiles();
       const text = await customer2.multipart<ErrorBody>('PATCH', '/api/customers/me/', {

@@ -7,7 +7,9 @@ import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { MultipartValue } from '../helpers/client.ts';
 import { startWorld, type World, type WorldClients } from '../helpers/fixtures.ts';
 import { jpeg, png, pngFile } from '../helpers/images.ts';
+import { diskPublicDir } from '../helpers/media.ts';
 import { insertBooking, insertBookingRequest } from '../helpers/rows.ts';
+import { vehicleForm } from '../helpers/vehicles.ts';
 
 interface ImageView {
   id: number;
@@ -36,33 +38,14 @@ interface StaffVehicle {
 const IN_USE = 'This vehicle has bookings or booking requests and cannot be deleted.';
 const NOT_FOUND = { error: 'Vehicle not found.' };
 
-let registrationCounter = 0;
-function vehicleForm(overrides: Record<string, MultipartValue | null> = {}): Record<string, MultipartValue | null> {
-  registrationCounter += 1;
-  return {
-    make: 'Skoda',
-    model: 'Octavia',
-    color: 'Grey',
-    manufacture_year: '2021',
-    mileage: '30000',
-    mileage_allowance: '250',
-    ownership: 'company',
-    price_per_day: '55.5',
-    deposit: '300',
-    registration_number: `nx21 t${String(registrationCounter).padStart(2, '0')}`,
-    next_service_date: '2027-01-15',
-    ...overrides,
-  };
-}
-
 function mediaPath(t: TestApp, url: string): string {
   expect(url).toMatch(/^\/media\/vehicles\/[\w-]+-\d+\.webp$/);
-  return path.join(t.app.deps.media.publicDir, url.slice('/media/'.length));
+  return path.join(diskPublicDir(t.config.dataDir), url.slice('/media/'.length));
 }
 
 async function storedFiles(t: TestApp): Promise<string[]> {
   try {
-    return (await readdir(path.join(t.app.deps.media.publicDir, 'vehicles'))).sort();
+    return (await readdir(path.join(diskPublicDir(t.config.dataDir), 'vehicles'))).sort();
   } catch {
     return [];
   }

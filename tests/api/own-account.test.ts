@@ -10,6 +10,7 @@ import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, TestClient } from '../helpers/client.ts';
 import { createWorld, PASSWORD } from '../helpers/fixtures.ts';
 import { pngFile } from '../helpers/images.ts';
+import { diskPrivateDir } from '../helpers/media.ts';
 import { insertUser } from '../helpers/rows.ts';
 
 const EMAIL_TAKEN = 'A user with that e-mail address already exists.';
@@ -69,7 +70,7 @@ describe(`own account: customers/me/ and auth/password/ (${ENGINE})`, () => {
     t.app.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const licenseFiles = async () => {
     try {
-      return (await readdir(path.join(t.app.deps.media.privateDir, 'licenses'))).sort();
+      return (await readdir(path.join(diskPrivateDir(t.config.dataDir), 'licenses'))).sort();
     } catch {
       return [];
     }

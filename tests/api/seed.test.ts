@@ -9,13 +9,15 @@ import type { Deps } from '#server/context';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedIfEmpty, type SeedSummary } from '#server/db/seed/index';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { TestClient } from '../helpers/client.ts';
+import { diskPublicDir } from '../helpers/media.ts';
 
-const fileOf = (deps: Deps, url: string) => path.join(deps.media.publicDir, url.replace(/^\/media\//, ''));
+const fileOf = (deps: Deps, url: string) =>
+  path.join(diskPublicDir(deps.config.dataDir), url.replace(/^\/media\//, ''));
 
 async function mediaFiles(deps: Deps): Promise<string[]> {
   const files: string[] = [];
   for (const folder of ['vehicles', 'agencies']) {
-    const dir = path.join(deps.media.publicDir, folder);
+    const dir = path.join(diskPublicDir(deps.config.dataDir), folder);
     if (existsSync(dir)) files.push(...(await readdir(dir)).map((name) => `${folder}/${name}`));
   }
   return files.sort();

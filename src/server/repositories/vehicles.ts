@@ -4,8 +4,8 @@ import type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView 
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
-import type { MediaStore } from '../services/images.ts';
 import { bumpVersion } from './data-versions.ts';
+import type { MediaStore } from '../services/media/media-store.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 
 export type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView };

@@ -15,7 +15,7 @@ import {
 import { addDays, rentalDays, todayIso } from '#domain/dates';
 import type { Deps } from '../../context.ts';
 import { bumpVersion } from '../../repositories/data-versions.ts';
-import type { MediaStore } from '../../services/images.ts';
+import type { MediaStore } from '../../services/media/media-store.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import type { DemoLogin } from '../../start-message.ts';
 import type { Database, NewBooking, NewBookingRequest, NewCustomer } from '../types.ts';
@@ -650,10 +650,7 @@ interface StoredFiles {
 }
 
 async function removeFiles(media: MediaStore, logoKeys: string[], imageKeys: string[]): Promise<void> {
-  await Promise.all([
-    ...imageKeys.map((key) => media.removeVehicleImage(key)),
-    ...logoKeys.map((key) => media.removeLogo(key)),
-  ]);
+  await Promise.all([media.removeVehicleImages(imageKeys), media.removeLogos(logoKeys)]);
 }
 
 /**

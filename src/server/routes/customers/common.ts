@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Customer } from '../../db/types.ts';
@@ -13,6 +14,8 @@ import {
   type CustomerChanges,
 } from '../../repositories/customers.ts';
 import type { UploadedFile } from '../../services/images.ts';
+import { isPdf } from '../../services/media/licenses.ts';
+import { removeQuietly } from '../../services/media/remove-quietly.ts';
 
 /** Who works with customer records (SPEC §6: staff-side roles). */
 export const STAFF_SIDE = ['staff', 'agency', 'agent'] as const;
@@ -50,10 +53,6 @@ export function licenseUpload(files: Record<string, UploadedFile[]>): UploadedFi
   return uploads[0];
 }
 
-function isPdf(file: UploadedFile): boolean {
-  return file.data.subarray(0, 5).toString('latin1') === '%PDF-';
-}
-
 /** Staff forms: an image only (re-encoded, private), at most 5 MB. */
 export async function storeStaffLicense(deps: Deps, file: UploadedFile): Promise<{ key: string; type: string }> {
   if (file.data.length > LICENSE_MAX_BYTES) throw payloadTooLarge(TOO_LARGE, { [LICENSE_FIELD]: [TOO_LARGE] });
@@ -73,14 +72,29 @@ export async function storeOwnLicense(deps: Deps, file: UploadedFile): Promise<{
   return deps.media.storeLicense(file, LICENSE_MAX_BYTES, LICENSE_FIELD);
 }
 
+/** A licence file whose record is gone, or never came to be; see removeQuietly. */
+function removeLicense(deps: Deps, log: FastifyBaseLogger, key: string, why: string): Promise<void> {
+  return removeQuietly(log, `the licence of ${why}`, () => deps.media.removeLicense(key));
+}
+
 /** Runs a write that follows a stored file; if the write fails the file is removed again. */
-export async function withStoredFile<T>(deps: Deps, key: string | null, write: () => Promise<T>): Promise<T> {
+export async function withStoredFile<T>(
+  deps: Deps,
+  log: FastifyBaseLogger,
+  key: string | null,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (key) await deps.media.removePrivate(key);
+    if (key) await removeLicense(deps, log, key, 'a failed write');
     throw error;
   }
+}
+
+/** The licence of a committed change (replaced, taken away, or its customer deleted). */
+export async function removeCommittedLicense(deps: Deps, log: FastifyBaseLogger, key: string | null): Promise<void> {
+  if (key) await removeLicense(deps, log, key, 'a committed change');
 }
 
 /** What a customer write reports: the licence file it replaced, or undefined when the customer is gone. */
@@ -92,25 +106,27 @@ type CustomerWrite = () => Promise<{ previousKey: string | null } | undefined>;
  */
 export async function writeCustomer(
   deps: Deps,
+  log: FastifyBaseLogger,
   license: { key: string; type: string } | null | undefined,
   write: CustomerWrite,
 ): Promise<void> {
-  const result = await withStoredFile(deps, license?.key ?? null, write);
+  const result = await withStoredFile(deps, log, license?.key ?? null, write);
   if (!result) {
-    if (license) await deps.media.removePrivate(license.key);
+    if (license) await removeLicense(deps, log, license.key, 'a customer deleted meanwhile');
     throw notFound(CUSTOMER_NOT_FOUND);
   }
-  if (result.previousKey) await deps.media.removePrivate(result.previousKey);
+  await removeCommittedLicense(deps, log, result.previousKey);
 }
 
 /** Writes a customer's changes and, with `license`, swaps the licence (null takes it away). */
 export async function saveCustomerChanges(
   deps: Deps,
+  log: FastifyBaseLogger,
   customerId: number,
   changes: CustomerChanges,
   license: { key: string; type: string } | null | undefined,
 ): Promise<void> {
-  await writeCustomer(deps, license, () =>
+  await writeCustomer(deps, log, license, () =>
     updateCustomer(deps.db, customerId, changes, license, deps.now().toISOString()),
   );
 }

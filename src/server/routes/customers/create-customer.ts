@@ -18,12 +18,12 @@ export const createCustomer = defineRoute({
   access: STAFF_SIDE,
   body: customerSchema,
   files: LICENSE_UPLOAD,
-  async handler({ deps, user, body, files }) {
+  async handler({ deps, user, body, files, request }) {
     const scope = agencyScope(user);
     const upload = licenseUpload(files);
     const license = upload ? await storeStaffLicense(deps, upload) : null;
     const now = deps.now().toISOString();
-    const id = await withStoredFile(deps, license?.key ?? null, () =>
+    const id = await withStoredFile(deps, request.log, license?.key ?? null, () =>
       insertCustomer(deps.db, {
         ...body,
         user_id: null,

@@ -3,7 +3,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { CustomerChangedError, deleteCustomer } from '../../repositories/customers.ts';
 import { customerIdParams } from '../params.ts';
-import { CUSTOMER_NOT_FOUND, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { CUSTOMER_NOT_FOUND, loadCustomerInScope, removeCommittedLicense, STAFF_SIDE } from './common.ts';
 
 const HAS_BOOKINGS = 'This customer has bookings and cannot be deleted.';
 const HAS_ACCOUNT = 'This customer has their own account and cannot be deleted here.';
@@ -14,7 +14,7 @@ export const deleteCustomerRoute = defineRoute({
   url: 'customers/:id/',
   access: STAFF_SIDE,
   params: customerIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params, request }) {
     const customer = await loadCustomerInScope(deps, user, params.id);
     const scope = agencyScope(user);
     // An agency sees customers who only asked another agency's vehicles too; deleting them would
@@ -32,7 +32,7 @@ export const deleteCustomerRoute = defineRoute({
     if (result.outcome === 'not-found') throw notFound(CUSTOMER_NOT_FOUND);
     if (result.outcome === 'has-bookings') throw conflict(HAS_BOOKINGS);
     if (result.outcome === 'has-account') throw conflict(HAS_ACCOUNT);
-    if (result.licenseKey) await deps.media.removePrivate(result.licenseKey);
+    await removeCommittedLicense(deps, request.log, result.licenseKey);
     return undefined;
   },
 });

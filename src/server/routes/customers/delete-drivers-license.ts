@@ -10,9 +10,9 @@ export const deleteDriversLicense = defineRoute({
   access: STAFF_SIDE,
   params: customerIdParams,
   status: 200,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params, request }) {
     const customer = await loadCustomerInScope(deps, user, params.id);
-    if (customer.drivers_license_key !== null) await saveCustomerChanges(deps, params.id, {}, null);
+    if (customer.drivers_license_key !== null) await saveCustomerChanges(deps, request.log, params.id, {}, null);
     return customerReply(deps, params.id, agencyScope(user));
   },
 });

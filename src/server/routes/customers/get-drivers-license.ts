@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
@@ -8,8 +7,9 @@ import { customerIdParams } from '../params.ts';
 const NO_LICENSE = "No driver's license uploaded yet.";
 
 /**
- * GET customers/:id/drivers_license/: streams the private licence to the customer it belongs to
- * and to staff entitled to that customer. Anyone else is told it doesn't exist.
+ * GET customers/:id/drivers_license/: streams the private licence, from whichever store holds it,
+ * to the customer it belongs to and to staff entitled to that customer, as an attachment.
+ * Anyone else is told it doesn't exist.
  */
 export const getDriversLicense = defineRoute({
   method: 'GET',
@@ -22,27 +22,21 @@ export const getDriversLicense = defineRoute({
         ? await findCustomerByUserId(deps.db, user.id)
         : await findCustomerInScope(deps.db, params.id, agencyScope(user));
     if (!customer || customer.id !== params.id || !customer.drivers_license_key) throw notFound(NO_LICENSE);
-    let handle;
-    try {
-      handle = await open(deps.media.privatePath(customer.drivers_license_key), 'r');
-    } catch {
-      throw notFound(NO_LICENSE);
-    }
-    let size: number;
-    try {
-      ({ size } = await handle.stat());
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+    const file = await deps.media.openLicense(customer.drivers_license_key);
+    if (!file) throw notFound(NO_LICENSE);
+    const type = customer.drivers_license_type ?? 'application/octet-stream';
+    const extension = type === 'application/pdf' ? 'pdf' : 'webp';
     reply.headers({
-      'Content-Type': customer.drivers_license_type ?? 'application/octet-stream',
-      'Content-Length': String(size),
-      'Content-Disposition': 'inline',
+      'Content-Type': type,
+      'Content-Length': String(file.size),
+      // Saved, never opened by the browser as a page of this site; the app shows it from a blob.
+      'Content-Disposition': `attachment; filename="drivers-license-${customer.id}.${extension}"`,
+      // Opened anyway (a PDF viewer, a typed URL), it runs in a sandbox: no script, no origin.
+      'Content-Security-Policy': 'sandbox',
       // A personal document: never kept by the browser, a proxy or the service worker.
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     });
-    return handle.createReadStream();
+    return file.body;
   },
 });

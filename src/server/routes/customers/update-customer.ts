@@ -34,7 +34,7 @@ export const updateCustomerRoute = defineRoute({
   params: customerIdParams,
   body: staffCustomerUpdateSchema,
   files: LICENSE_UPLOAD,
-  async handler({ deps, user, params, body, files, reply }) {
+  async handler({ deps, user, params, body, files, reply, request }) {
     const scope = agencyScope(user);
     const customer = await loadCustomerInScope(deps, user, params.id);
     const { expected_updated_at: expected, delete_drivers_license: deleteLicense, ...changes } = body;
@@ -46,7 +46,7 @@ export const updateCustomerRoute = defineRoute({
     if (upload && deleteLicense) throw badRequest(LICENSE_BOTH, { [LICENSE_FIELD]: [LICENSE_BOTH] });
     const license = upload ? await storeStaffLicense(deps, upload) : deleteLicense ? null : undefined;
     try {
-      await writeCustomer(deps, license, () =>
+      await writeCustomer(deps, request.log, license, () =>
         updateCustomerWithAccount(
           deps.db,
           { id: customer.id, userId },

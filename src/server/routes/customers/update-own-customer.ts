@@ -27,7 +27,7 @@ export const updateOwnCustomer = defineRoute({
   access: ['customer'],
   body: ownCustomerUpdateSchema,
   files: LICENSE_UPLOAD,
-  async handler({ deps, reply, user, body, files }) {
+  async handler({ deps, reply, user, body, files, request }) {
     reply.header('Cache-Control', 'private, no-store');
     const customer = await findCustomerByUserId(deps.db, user.id);
     if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
@@ -39,7 +39,7 @@ export const updateOwnCustomer = defineRoute({
     }
     const license = upload ? await storeOwnLicense(deps, upload) : deleteLicense ? null : undefined;
     try {
-      await writeCustomer(deps, license, () =>
+      await writeCustomer(deps, request.log, license, () =>
         updateCustomerWithAccount(
           deps.db,
           { id: customer.id, userId: user.id },

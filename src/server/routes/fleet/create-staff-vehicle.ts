@@ -21,7 +21,7 @@ export const createStaffVehicleRoute = defineRoute({
   access: STAFF_ROLES,
   body: vehicleSchema,
   files: { image_uploads: VEHICLE_IMAGE_UPLOADS },
-  async handler({ deps, user, body, files }) {
+  async handler({ deps, user, body, files, request }) {
     const { pickup_locations: locationIds, agency_id: requestedAgency, ...fields } = body;
     const scope = agencyScope(user);
     const agencyId = await resolveAgency(deps.db, scope, requestedAgency);
@@ -30,8 +30,8 @@ export const createStaffVehicleRoute = defineRoute({
     await checkLocations(deps.db, locationIds, agencyId);
     await checkRegistration(deps.db, fields.registration_number, null);
 
-    const keys = await storeVehicleImages(deps.media, uploads, 'image_uploads');
-    const id = await commitWithImages(deps.media, keys, () =>
+    const keys = await storeVehicleImages(deps.media, uploads, 'image_uploads', request.log);
+    const id = await commitWithImages(deps.media, keys, request.log, () =>
       createVehicle(deps.db, { ...fields, agency_id: agencyId }, keys, locationIds, deps.now().toISOString()),
     );
     const created = await findStaffVehicle(deps.db, deps.media, id, scope);

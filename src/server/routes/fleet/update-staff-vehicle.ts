@@ -61,8 +61,8 @@ export const updateStaffVehicleRoute = defineRoute({
       await checkRegistration(deps.db, fields.registration_number, params.id);
     }
 
-    const keys = await storeVehicleImages(deps.media, uploads, 'images');
-    const removedKeys = await commitWithImages(deps.media, keys, async () => {
+    const keys = await storeVehicleImages(deps.media, uploads, 'images', request.log);
+    const removedKeys = await commitWithImages(deps.media, keys, request.log, async () => {
       const result = await updateVehicle(deps.db, deps.dialect, params.id, {
         values: { ...fields, agency_id: agencyId },
         addImageKeys: keys,

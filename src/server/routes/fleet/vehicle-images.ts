@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../repositories/vehicles.ts';
-import type { MediaStore, UploadedFile } from '../../services/images.ts';
+import type { UploadedFile } from '../../services/images.ts';
+import type { MediaStore } from '../../services/media/media-store.ts';
+import { removeQuietly } from '../../services/media/remove-quietly.ts';
 import { REGISTRATION_TAKEN } from './vehicle-rules.ts';
 
 /**
@@ -12,19 +14,16 @@ export async function storeVehicleImages(
   media: MediaStore,
   files: readonly UploadedFile[],
   field: string,
+  log: FastifyBaseLogger,
 ): Promise<string[]> {
   const keys: string[] = [];
   try {
     for (const file of files) keys.push(await media.storeVehicleImage(file, field));
   } catch (error) {
-    await removeVehicleImages(media, keys);
+    await removeQuietly(log, 'vehicle images of a refused upload', () => media.removeVehicleImages(keys));
     throw error;
   }
   return keys;
-}
-
-export async function removeVehicleImages(media: MediaStore, keys: readonly string[]): Promise<void> {
-  await Promise.all(keys.map((key) => media.removeVehicleImage(key)));
 }
 
 /**
@@ -34,26 +33,23 @@ export async function removeVehicleImages(media: MediaStore, keys: readonly stri
 export async function commitWithImages<T>(
   media: MediaStore,
   storedKeys: readonly string[],
+  log: FastifyBaseLogger,
   write: () => Promise<T>,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    await removeVehicleImages(media, storedKeys);
+    await removeQuietly(log, 'vehicle images of a failed write', () => media.removeVehicleImages(storedKeys));
     if (isUniqueViolation(error)) throw fieldError(400, 'registration_number', REGISTRATION_TAKEN);
     throw error;
   }
 }
 
-/** Files of committed deletions: a failure here leaves an orphan file, never a broken record. */
+/** Images of a committed change: removed only now that their rows are gone for good. */
 export async function removeCommittedImages(
   media: MediaStore,
   keys: readonly string[],
   log: FastifyBaseLogger,
 ): Promise<void> {
-  try {
-    await removeVehicleImages(media, keys);
-  } catch (error) {
-    log.warn({ err: error, keys }, 'could not remove vehicle image files');
-  }
+  await removeQuietly(log, 'vehicle images of a committed change', () => media.removeVehicleImages(keys));
 }
