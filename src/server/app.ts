@@ -10,12 +10,14 @@ import type { Deps } from './context.ts';
 import { connect, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCacheControl } from './plugins/cache-control.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerRoutes } from './routes/index.ts';
 import { MediaStore } from './services/images.ts';
+import { PRIVATE_DIR_MODE } from './services/file-modes.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { loadSecrets } from './services/secrets.ts';
 
@@ -30,7 +32,7 @@ export interface BuildOptions {
 /** The whole server: plugins first, then the API routes, then the built app and media. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await registerMultipart(app);
   registerErrorHandling(app);
+  registerCacheControl(app);
   registerAuth(app);
   registerCsrf(app);
   registerIdempotency(app);

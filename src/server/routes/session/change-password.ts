@@ -22,7 +22,6 @@ export const changePassword = defineRoute({
   body: passwordChangeSchema,
   status: 200,
   async handler({ deps, request, reply, user, body }) {
-    reply.header('Cache-Control', 'private, no-store');
     const throttle = loginThrottleFor(deps);
     const account = `user:${user.id}`;
     const wait = throttle.retryAfterSeconds(account, request.ip, deps.now());
