@@ -15,6 +15,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMultipart } from './plugins/multipart.ts';
+import { routerErrorReply } from './plugins/router-errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import { MediaStore } from './services/images.ts';
 import { PRIVATE_DIR_MODE } from './services/file-modes.ts';
@@ -38,6 +39,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors: routerErrorReply,
   });
 
   const handle: DatabaseHandle = connect({

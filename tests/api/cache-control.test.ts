@@ -160,4 +160,20 @@ describe(`Cache-Control on every API reply (${ENGINE})`, () => {
     expect(badPage.status).toBe(400);
     expect(badPage.headers['cache-control']).toBe(PRIVATE);
   });
+
+  it('answers URLs the router refuses (bad percent-encoding, an over-long id) like any other error', async () => {
+    const client = clients.staff;
+    const badEncoding = await client.get<{ error: string }>('/api/customers/%zz/');
+    expect([badEncoding.status, badEncoding.body, badEncoding.headers['cache-control']]).toEqual([
+      400,
+      { error: 'The address is not valid.' },
+      PRIVATE,
+    ]);
+    const tooLong = await client.get<{ error: string }>(`/api/customers/${'9'.repeat(300)}/`);
+    expect([tooLong.status, tooLong.body, tooLong.headers['cache-control']]).toEqual([
+      414,
+      { error: 'The address is too long.' },
+      PRIVATE,
+    ]);
+  });
 });
