@@ -45,7 +45,10 @@ const isRetry = (deps: Deps, usedAt: string) => deps.now().getTime() - Date.pars
 
 const refreshExpiry = (deps: Deps) => new Date(deps.now().getTime() + REFRESH_TTL_SECONDS * 1000).toISOString();
 
-/** A fresh sign-in: a new refresh-token family, both cookies and a new CSRF token. Returns the user, or undefined if gone. */
+/**
+ * A fresh sign-in: a new refresh-token family, both cookies and a new CSRF token. Returns the
+ * user, or undefined if gone.
+ */
 export async function startSession(context: SessionContext, userId: number): Promise<UserProfile | undefined> {
   const { deps, request, reply } = context;
   const profile = await findUserProfile(deps.db, userId);
