@@ -90,15 +90,15 @@ async function signIn(base, account) {
   };
   const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   keep(await fetch(`${base}/api/csrf/`));
-  const csrf = jar.get('csrftoken');
   const reply = await fetch(`${base}/api/login/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: header() },
+    headers: { 'content-type': 'application/json', 'x-csrftoken': jar.get('csrftoken'), cookie: header() },
     body: JSON.stringify({ username: account.username, password: account.password }),
   });
   if (!reply.ok) throw new Error(`login of ${account.username} failed: ${reply.status} ${await reply.text()}`);
   keep(reply);
-  return { cookie: header(), csrf };
+  // Signing in renews the CSRF token: the one to send from now on is the cookie's.
+  return { cookie: header(), csrf: jar.get('csrftoken') };
 }
 
 function run(options) {

@@ -11,12 +11,15 @@ import type { Deps } from './context.ts';
 import { connect, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerCacheControl } from './plugins/cache-control.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
-import { registerRequestBodies } from './plugins/request-body.ts';
 import { registerMediaServing } from './plugins/media.ts';
+import { registerRequestBodies } from './plugins/request-body.ts';
+import { routerErrorReply } from './plugins/router-errors.ts';
 import { registerRoutes } from './routes/index.ts';
+import { PRIVATE_DIR_MODE } from './services/file-modes.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
 import { createMediaStore } from './services/media/create-media-store.ts';
 import { loadSecrets } from './services/secrets.ts';
@@ -32,12 +35,13 @@ export interface BuildOptions {
 /** The whole server: plugins first, then the API routes, then the built app and media. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors: routerErrorReply,
   });
   // Before the database: a bucket that cannot be used stops the start with nothing opened.
   const media = await createMediaStore(config);
@@ -86,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await registerRequestBodies(app);
   registerErrorHandling(app);
+  registerCacheControl(app);
   registerAuth(app);
   registerCsrf(app);
   registerIdempotency(app);

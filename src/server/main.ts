@@ -1,9 +1,13 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './db/seed/index.ts';
+import { PRIVATE_UMASK } from './services/file-modes.ts';
 import { startMessage } from './start-message.ts';
 
 async function main(): Promise<void> {
+  // Before anything is written: the database, mail with reset links, licences and secrets under
+  // DATA_DIR are created 600 (folders 700), whichever code creates them.
+  process.umask(PRIVATE_UMASK);
   let config;
   try {
     config = loadConfig();

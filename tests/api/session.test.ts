@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { hashToken, REFRESH_TTL_SECONDS } from '#server/services/tokens';
+import { hashToken, newCsrfToken, REFRESH_TTL_SECONDS } from '#server/services/tokens';
 import { REFRESH_RETRY_GRACE_MS } from '#server/services/session';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, TestClient } from '../helpers/client.ts';
@@ -27,7 +27,7 @@ interface Profile {
  * throttle's whole point is telling addresses apart.
  */
 async function loginFrom(t: TestApp, remoteAddress: string, username: string, password: string) {
-  const csrf = 'a'.repeat(32);
+  const csrf = newCsrfToken(t.app.deps);
   const reply: LightMyRequestResponse = await t.app.inject({
     method: 'POST',
     url: '/api/login/',

@@ -92,6 +92,34 @@ describe('api client', () => {
     expect(failure.fields).toEqual({ end_date: ['End date cannot be before start date.'] });
   });
 
+  it('asks csrf/ once per page before trusting the cookie, then sends what the cookie holds', async () => {
+    // A fresh module is a fresh page: the cookie may hold a token an older version set.
+    vi.resetModules();
+    const fresh = await import('./api-client.ts');
+    let cookie = 'csrftoken=set-by-an-older-version';
+    vi.stubGlobal('document', {
+      get cookie() {
+        return cookie;
+      },
+    });
+    const calls = fakeFetch((call) => {
+      if (call.url === '/api/csrf/') {
+        cookie = 'csrftoken=server-made';
+        return json(200, { csrfToken: 'server-made' });
+      }
+      // Signing in renews the token (the reply's Set-Cookie).
+      if (call.url === '/api/login/') cookie = 'csrftoken=renewed-at-sign-in';
+      return json(200, {});
+    });
+    await fresh.api.post('login/', {});
+    await fresh.api.post('booking-requests/', {});
+    expect(calls.map((c) => `${c.method} ${c.url} ${c.headers['X-CSRFToken'] ?? '-'}`)).toEqual([
+      'GET /api/csrf/ -',
+      'POST /api/login/ server-made',
+      'POST /api/booking-requests/ renewed-at-sign-in',
+    ]);
+  });
+
   it('turns a failed fetch into a NetworkError and reads Retry-After', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(api.get('public-vehicles/')).rejects.toBeInstanceOf(NetworkError);

@@ -68,18 +68,34 @@ export function readCookie(name: string): string | null {
 }
 
 let csrfLoading: Promise<string | null> | null = null;
+/** Whether `csrf/` answered in this page's life, so the cookie holds a token the server accepts. */
+let csrfConfirmed = false;
 
-/** The CSRF token from its cookie, fetching `csrf/` first when the cookie is not there yet. */
-export async function csrfToken(): Promise<string | null> {
-  const existing = readCookie('csrftoken');
-  if (existing) return existing;
+function fetchCsrfToken(): Promise<string | null> {
   csrfLoading ??= fetch(apiUrl('csrf/'), { credentials: 'same-origin' })
-    .then(async (response) => (response.ok ? ((await response.json()) as { csrfToken: string }).csrfToken : null))
+    .then(async (response) => {
+      if (!response.ok) return null;
+      csrfConfirmed = true;
+      return ((await response.json()) as { csrfToken: string }).csrfToken;
+    })
     .catch(() => null)
     .finally(() => {
       csrfLoading = null;
     });
-  return readCookie('csrftoken') ?? (await csrfLoading);
+  return csrfLoading;
+}
+
+/**
+ * The CSRF token from its cookie. The first call of a page's life asks `csrf/` first: the server
+ * keeps a token it made and replaces any other (one an older version set, one planted), so what
+ * the cookie holds afterwards is accepted. The cookie is read at every call because signing in or
+ * out replaces the token.
+ */
+export async function csrfToken(): Promise<string | null> {
+  const existing = readCookie('csrftoken');
+  if (existing && csrfConfirmed) return existing;
+  const fetched = await fetchCsrfToken();
+  return readCookie('csrftoken') ?? fetched;
 }
 
 type SessionListener = () => void;

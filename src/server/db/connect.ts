@@ -1,6 +1,8 @@
+import { closeSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { PRIVATE_FILE_MODE } from '../services/file-modes.ts';
 import type { Database } from './types.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -27,6 +29,9 @@ export function connect(options: {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
+  // SQLite gives the -wal and -shm files the mode of the database file, so creating that one
+  // private (before SQLite creates it with 644) keeps all three private.
+  closeSync(openSync(options.sqlitePath, 'a', PRIVATE_FILE_MODE));
   const sqlite = new SqliteDatabase(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -70,12 +70,17 @@ export async function rotateRefreshToken(
 }
 
 export async function revokeRefreshFamily(db: Kysely<Database>, familyId: string, now: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  const revoke = () =>
+    db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  await revoke();
+  // Again, as a new statement: on PostgreSQL a refresh that was rotating while the first one waited
+  // for its lock commits a successor that statement could not see, and it would keep the session on.
+  await revoke();
 }
 
 export async function revokeUserRefreshTokens(db: Kysely<Database>, userId: number, now: string): Promise<void> {
@@ -90,4 +95,20 @@ export async function revokeUserRefreshTokens(db: Kysely<Database>, userId: numb
 /** Expired tokens prove nothing any more (reuse of one is refused as expired anyway). */
 export async function deleteExpiredRefreshTokens(db: Kysely<Database>, userId: number, now: string): Promise<void> {
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Whether a session (a refresh-token family) is still on: read once per signed-in API call, so
+ * logout, a detected token theft or a password change ends the access tokens of that session at
+ * once, in every process. While the session lives, the first row the family index finds answers.
+ */
+export async function isSessionLive(db: Kysely<Database>, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -23,7 +23,9 @@ export const settings = defineRoute({
   method: 'GET',
   url: 'settings/',
   access: 'public',
-  async handler({ deps }) {
+  async handler({ deps, reply }) {
+    // The same for everyone, but a restart may change it: revalidated each time.
+    reply.header('Cache-Control', 'no-cache');
     return { currency: deps.config.currency };
   },
 });

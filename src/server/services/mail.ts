@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './file-modes.ts';
 
 export interface MailMessage {
   to: string;
@@ -35,12 +36,13 @@ export function createMailer(options: { smtpUrl: string | null; dataDir: string;
   return {
     async send(message) {
       const info = await transport.sendMail({ from: FROM, ...message });
-      await mkdir(folder, { recursive: true });
+      // The messages hold password-reset links: for the server's user only.
+      await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(
         folder,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       options.log.info({ file, to: message.to, subject: message.subject }, 'mail written to file (no SMTP_URL set)');
     },
     close: () => transport.close(),

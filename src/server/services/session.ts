@@ -10,13 +10,16 @@ import {
 } from '../repositories/refresh-tokens.ts';
 import { findUserProfile, replacePassword, type UserProfile } from '../repositories/users.ts';
 import {
+  ACCESS_COOKIE,
   clearSessionCookies,
   hashToken,
   newOpaqueToken,
   REFRESH_COOKIE,
   REFRESH_TTL_SECONDS,
+  rotateCsrfCookie,
   setSessionCookies,
   signAccessToken,
+  verifyAccessToken,
 } from './tokens.ts';
 
 interface SessionContext {
@@ -42,7 +45,10 @@ const isRetry = (deps: Deps, usedAt: string) => deps.now().getTime() - Date.pars
 
 const refreshExpiry = (deps: Deps) => new Date(deps.now().getTime() + REFRESH_TTL_SECONDS * 1000).toISOString();
 
-/** A fresh sign-in: a new refresh-token family and both cookies. Returns the user, or undefined if gone. */
+/**
+ * A fresh sign-in: a new refresh-token family, both cookies and a new CSRF token. Returns the
+ * user, or undefined if gone.
+ */
 export async function startSession(context: SessionContext, userId: number): Promise<UserProfile | undefined> {
   const { deps, request, reply } = context;
   const profile = await findUserProfile(deps.db, userId);
@@ -50,20 +56,18 @@ export async function startSession(context: SessionContext, userId: number): Pro
   const now = deps.now().toISOString();
   await deleteExpiredRefreshTokens(deps.db, userId, now);
   const refresh = newOpaqueToken();
-  await insertRefreshToken(
-    deps.db,
-    { userId, tokenHash: refresh.hash, familyId: randomUUID(), expiresAt: refreshExpiry(deps) },
-    now,
-  );
-  const access = await signAccessToken(deps, authUser(profile));
+  const familyId = randomUUID();
+  await insertRefreshToken(deps.db, { userId, tokenHash: refresh.hash, familyId, expiresAt: refreshExpiry(deps) }, now);
+  const access = await signAccessToken(deps, authUser(profile), familyId);
   setSessionCookies(request, reply, deps, { access, refresh: refresh.token });
+  rotateCsrfCookie(request, reply, deps);
   return profile;
 }
 
 /**
  * Stores a new password and ends every other session of the user: all their refresh tokens are
- * revoked and this device starts a new family with fresh cookies. Other devices keep their access
- * token until it expires (at most ACCESS_TTL_SECONDS), then fail to refresh. False if the user is gone.
+ * revoked, which also ends the other devices' access tokens at once (plugins/auth), and this
+ * device starts a new family with fresh cookies. False if the user is gone.
  */
 export async function renewSessionAfterPasswordChange(
   context: SessionContext,
@@ -75,15 +79,17 @@ export async function renewSessionAfterPasswordChange(
   if (!profile) return false;
   const now = deps.now().toISOString();
   const refresh = newOpaqueToken();
+  const familyId = randomUUID();
   await replacePassword(
     deps.db,
     userId,
     passwordHash,
-    { userId, tokenHash: refresh.hash, familyId: randomUUID(), expiresAt: refreshExpiry(deps) },
+    { userId, tokenHash: refresh.hash, familyId, expiresAt: refreshExpiry(deps) },
     now,
   );
-  const access = await signAccessToken(deps, authUser(profile));
+  const access = await signAccessToken(deps, authUser(profile), familyId);
   setSessionCookies(request, reply, deps, { access, refresh: refresh.token });
+  rotateCsrfCookie(request, reply, deps);
   return true;
 }
 
@@ -136,18 +142,27 @@ export async function refreshSession(context: SessionContext): Promise<UserProfi
     clearSessionCookies(request, reply, deps);
     return undefined;
   }
-  const access = await signAccessToken(deps, authUser(profile));
+  const access = await signAccessToken(deps, authUser(profile), stored.family_id);
   setSessionCookies(request, reply, deps, { access, refresh: next.token });
   return profile;
 }
 
-/** Revokes the family of the presented refresh token, if any, and clears both cookies. */
+/**
+ * Ends this device's session: the family of the presented refresh token and the one the access
+ * token names (either cookie may be missing) are revoked, which ends the access token at once
+ * too; both cookies are cleared and the CSRF token is replaced.
+ */
 export async function endSession(context: SessionContext): Promise<void> {
   const { deps, request, reply } = context;
+  const families = new Set<string>();
   const presented = request.cookies[REFRESH_COOKIE];
-  if (presented) {
-    const stored = await findRefreshToken(deps.db, hashToken(presented));
-    if (stored) await revokeRefreshFamily(deps.db, stored.family_id, deps.now().toISOString());
-  }
+  const stored = presented ? await findRefreshToken(deps.db, hashToken(presented)) : undefined;
+  if (stored) families.add(stored.family_id);
+  const access = request.cookies[ACCESS_COOKIE];
+  const claims = access ? await verifyAccessToken(deps, access) : null;
+  if (claims) families.add(claims.sessionId);
+  const now = deps.now().toISOString();
+  for (const familyId of families) await revokeRefreshFamily(deps.db, familyId, now);
   clearSessionCookies(request, reply, deps);
+  rotateCsrfCookie(request, reply, deps);
 }

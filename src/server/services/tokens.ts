@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLES, type Role } from '#domain/constants';
@@ -11,9 +11,16 @@ export const ACCESS_TTL_SECONDS = 10 * 60;
 /** Long enough for a tablet that stayed offline over a long weekend and more. */
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export async function signAccessToken(deps: Deps, user: AuthUser): Promise<string> {
+/** What a valid access token says: who, and which session (refresh-token family) it belongs to. */
+export interface AccessClaims {
+  user: AuthUser;
+  /** The refresh-token family: revoking it ends this access token at once (see plugins/auth). */
+  sessionId: string;
+}
+
+export async function signAccessToken(deps: Deps, user: AuthUser, sessionId: string): Promise<string> {
   const now = Math.floor(deps.now().getTime() / 1000);
-  return new SignJWT({ role: user.role, agency: user.agencyId })
+  return new SignJWT({ role: user.role, agency: user.agencyId, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuedAt(now)
@@ -21,17 +28,18 @@ export async function signAccessToken(deps: Deps, user: AuthUser): Promise<strin
     .sign(deps.secrets.jwtKey);
 }
 
-export async function verifyAccessToken(deps: Deps, token: string): Promise<AuthUser | null> {
+/** The claims of a well-signed, unexpired token; null for anything else (a token without a session too). */
+export async function verifyAccessToken(deps: Deps, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, deps.secrets.jwtKey, {
       algorithms: ['HS256'],
       currentDate: deps.now(),
     });
     const id = Number(payload.sub);
-    const role = payload.role;
-    const agency = payload.agency;
+    const { role, agency, sid } = payload;
     if (!Number.isInteger(id) || typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
-    return { id, role: role as Role, agencyId: typeof agency === 'number' ? agency : null };
+    if (typeof sid !== 'string' || sid === '') return null;
+    return { user: { id, role: role as Role, agencyId: typeof agency === 'number' ? agency : null }, sessionId: sid };
   } catch {
     return null;
   }
@@ -69,6 +77,25 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: '/api/' });
 }
 
+function csrfSignature(deps: Deps, nonce: string): Buffer {
+  return createHmac('sha256', deps.secrets.csrfKey).update(nonce).digest();
+}
+
+/** A new CSRF token: a random nonce and its HMAC under the server's key, so no one else can make one. */
+export function newCsrfToken(deps: Deps): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${csrfSignature(deps, nonce).toString('base64url')}`;
+}
+
+/** Whether this server (or one sharing its secret) made the token; a value a client chose is not. */
+export function isServerCsrfToken(deps: Deps, token: string): boolean {
+  const match = /^([A-Za-z0-9_-]{24})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match?.[1] || !match[2]) return false;
+  const given = Buffer.from(match[2], 'base64url');
+  const expected = csrfSignature(deps, match[1]);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, deps: Deps, token: string): void {
   // Readable by the page on purpose: the app echoes it in X-CSRFToken (double-submit).
   reply.setCookie(CSRF_COOKIE, token, {
@@ -78,4 +105,9 @@ export function setCsrfCookie(request: FastifyRequest, reply: FastifyReply, deps
     path: '/',
     maxAge: 365 * 24 * 3600,
   });
+}
+
+/** A fresh CSRF token whenever who is signed in changes, so a token seen before does not outlive it. */
+export function rotateCsrfCookie(request: FastifyRequest, reply: FastifyReply, deps: Deps): void {
+  setCsrfCookie(request, reply, deps, newCsrfToken(deps));
 }

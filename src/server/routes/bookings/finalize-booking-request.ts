@@ -2,13 +2,14 @@ import { finalizeSchema } from '#domain/schemas/customer';
 import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { finalizeBookingRequest, findRequestForFinalize } from '../../repositories/booking-requests.ts';
-import { getStaffBooking } from '../../repositories/bookings.ts';
+import { findCustomerBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { bookingConflict, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
 
 /**
  * POST booking-request/:id/finalize/: the customer confirms their accepted request (step 3 of
  * the wizard): address and next of kin are stored and the confirmed booking created, together.
+ * Answers the booking in the customer's shape.
  */
 export const finalizeBookingRequestRoute = defineRoute({
   method: 'POST',
@@ -49,6 +50,10 @@ export const finalizeBookingRequestRoute = defineRoute({
     } catch (error) {
       throw bookingConflict(error);
     }
-    return { booking_id: bookingId, booking: await getStaffBooking(deps.db, bookingId) };
+    // The customer's view of their new booking, as GET bookings/{id}/ gives it: no staff fields.
+    return {
+      booking_id: bookingId,
+      booking: await findCustomerBooking(deps.db, bookingId, customer.id, cardImageUrl(deps)),
+    };
   },
 });

@@ -19,9 +19,7 @@ export const getBooking = defineRoute({
   url: 'bookings/:id/',
   access: ['staff', 'agency', 'agent', 'customer'],
   params: v.object({ id: id('Booking') }),
-  async handler({ deps, user, params, reply }) {
-    // Personal data: never kept by a shared cache or the service worker.
-    reply.header('Cache-Control', 'private, no-store');
+  async handler({ deps, user, params }) {
     if (user.role === 'customer') {
       const customer = await findCustomerByUserId(deps.db, user.id);
       const booking = customer && (await findCustomerBooking(deps.db, params.id, customer.id, cardImageUrl(deps)));

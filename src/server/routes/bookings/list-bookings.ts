@@ -30,8 +30,6 @@ export const listBookings = defineRoute({
   access: ['staff', 'agency', 'agent', 'customer'],
   query: listQuery,
   async handler({ deps, user, query, reply }) {
-    // Names, e-mails and phone numbers: never kept by a shared cache.
-    reply.header('Cache-Control', 'private, no-store');
     if (user.role === 'customer') {
       const customer = await findCustomerByUserId(deps.db, user.id);
       if (!customer) return paged(reply, { items: [], total: 0 });

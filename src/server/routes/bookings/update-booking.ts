@@ -20,8 +20,7 @@ export const updateBooking = defineRoute({
   access: ['staff', 'agency', 'agent'],
   params: v.object({ id: id('Booking') }),
   body: staffBookingUpdateSchema,
-  async handler({ deps, user, params, body, reply }) {
-    reply.header('Cache-Control', 'private, no-store');
+  async handler({ deps, user, params, body }) {
     const found = await findStaffBooking(deps.db, params.id);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound('Booking not found.');
     const values = await staffBookingValues(deps, user, body);

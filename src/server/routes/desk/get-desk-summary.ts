@@ -17,8 +17,7 @@ export const getDeskSummary = defineRoute({
   url: 'staff-dashboard/',
   access: STAFF_ROLES,
   query,
-  async handler({ deps, user, query, reply }) {
-    reply.header('Cache-Control', 'private, no-store');
+  async handler({ deps, user, query }) {
     return deskSummary(deps.db, agencyScope(user), query.date ?? todayIso(deps.now()));
   },
 });

@@ -10,9 +10,11 @@ export const getPublicVehicleRoute = defineRoute({
   url: 'public-vehicles/:id/',
   access: 'public',
   params: vehicleIdParams,
-  async handler({ deps, params }) {
+  async handler({ deps, params, reply }) {
     const vehicle = await findPublicVehicle(deps.db, deps.media, params.id);
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
+    // Public data like the list, which may change at any edit: revalidated each time.
+    reply.header('Cache-Control', 'no-cache');
     return vehicle;
   },
 });

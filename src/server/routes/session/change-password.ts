@@ -12,8 +12,8 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
  * POST auth/password/: a signed-in user sets a new password by giving the current one. Wrong
  * guesses count in the sign-in throttle under the same account and address as a failed login,
  * so a stolen session is no faster an oracle for the password than the login form. The user's
- * other sessions can no longer refresh (their 10-minute access token lapses; ending it at once is
- * issue 9's work, with logout); this device gets fresh cookies and stays signed in.
+ * other sessions end at once (their refresh tokens are revoked, and with them their access
+ * tokens); this device gets fresh cookies and stays signed in.
  */
 export const changePassword = defineRoute({
   method: 'POST',
@@ -22,7 +22,6 @@ export const changePassword = defineRoute({
   body: passwordChangeSchema,
   status: 200,
   async handler({ deps, request, reply, user, body }) {
-    reply.header('Cache-Control', 'private, no-store');
     const throttle = loginThrottleFor(deps);
     const account = `user:${user.id}`;
     const wait = await throttle.retryAfterSeconds(account, request.ip, deps.now());

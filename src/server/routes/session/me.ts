@@ -7,8 +7,7 @@ export const me = defineRoute({
   method: 'GET',
   url: 'auth/me/',
   access: 'signed-in',
-  async handler({ deps, reply, user }) {
-    reply.header('Cache-Control', 'no-store');
+  async handler({ deps, user }) {
     const profile = await findUserProfile(deps.db, user.id);
     if (!profile) throw unauthorized();
     return profile;

@@ -11,7 +11,6 @@ export const tokenRefresh = defineRoute({
   access: 'public',
   status: 200,
   async handler({ deps, request, reply }) {
-    reply.header('Cache-Control', 'no-store');
     const profile = await refreshSession({ deps, request, reply });
     if (!profile) throw unauthorized(SESSION_EXPIRED);
     return profile;
