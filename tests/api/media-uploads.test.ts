@@ -129,15 +129,22 @@ describe.each(MEDIA_STORES)(`media uploads on %s (${ENGINE})`, (store) => {
     const missing = [
       '/media/vehicles/00000000-0000-4000-8000-000000000000-480.webp',
       `/media/${license}`,
-      `/media/../private/${license}`,
       `/media/..%2Fprivate%2F${license?.replace('/', '%2F')}`,
-      '/media/vehicles/../../fleet.sqlite',
-      '/media/%2e%2e/fleet.sqlite',
       '/media/',
     ];
     for (const url of missing) {
       const reply = await clients.staff.get<ErrorBody>(url);
       expect([url, reply.status, reply.body]).toEqual([url, 404, { error: 'Not found.' }]);
+    }
+    // A path whose dots climb out of /media/ is normalised before routing: it is a missing file of
+    // the app, answered by the app shell's plain 404, still never the licence.
+    for (const url of [
+      `/media/../private/${license}`,
+      '/media/vehicles/../../fleet.sqlite',
+      '/media/%2e%2e/fleet.sqlite',
+    ]) {
+      const escaped = await clients.staff.get(url);
+      expect([url, escaped.status, escaped.body]).toEqual([url, 404, 'Not found.']);
     }
   });
 

@@ -6,6 +6,8 @@ import { ANONYMOUS_WRITE_LIMITS } from '#server/services/rate-limits';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createWorld, PASSWORD, type World } from '../helpers/fixtures.ts';
 import { HttpClient } from '../helpers/http-client.ts';
+import { pngFile } from '../helpers/images.ts';
+import { startTestBucket, storedMedia, type TestBucket } from '../helpers/media.ts';
 import { type ServerProcess, startServer } from '../helpers/server-process.ts';
 
 // Run by `npm run test:pg` (vitest project "postgres"); the SQLite run does not include it. Without
@@ -154,5 +156,75 @@ describe('two server processes on one PostgreSQL', () => {
       .where('start_date', '>=', addDays(todayIso(), 500))
       .execute();
     expect(held).toHaveLength(10);
+  });
+});
+
+/**
+ * Processes on several machines share no disk: with one bucket and a data folder each, an image
+ * uploaded through one is served by the other, and a deleted vehicle's objects leave the bucket.
+ */
+describe('two server processes with their own data folders and one bucket', () => {
+  let t: TestApp;
+  let world: World;
+  let bucket: TestBucket | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    t = await createTestApp({ env: bucket.env });
+    world = await createWorld(t.app.deps.db);
+    const env = {
+      DATABASE_URL: t.config.databaseUrl ?? '',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ...bucket.env,
+    };
+    [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await t.close();
+    await bucket?.close();
+  });
+
+  it('serves an image uploaded through one from the other, and removes a deleted vehicle’s objects', async () => {
+    const onA = new HttpClient(a?.url ?? '');
+    await onA.login('agency', PASSWORD);
+    const created = await onA.multipart<{ id: number; images: { image: string; thumbnail: string }[] }>(
+      'POST',
+      '/api/staff-vehicles/',
+      {
+        make: 'Skoda',
+        model: 'Enyaq',
+        color: 'Moon White',
+        manufacture_year: '2023',
+        mileage: '5400',
+        mileage_allowance: '250',
+        ownership: 'company',
+        price_per_day: '58',
+        deposit: '300',
+        registration_number: 'MP23 SKD',
+        next_service_date: '2027-06-01',
+        pickup_locations: String(world.locations.a1),
+        image_uploads: await pngFile('enyaq.png'),
+      },
+    );
+    expect(created.status).toBe(201);
+    const [photo] = created.body.images;
+    expect(photo).toBeDefined();
+
+    // Nothing was written to either process's own folder: the other process can only find it in the bucket.
+    const visitorOnB = new HttpClient(b?.url ?? '');
+    for (const url of [photo?.image ?? '', photo?.thumbnail ?? '']) {
+      const served = await visitorOnB.get(url);
+      expect(served.status, url).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+    }
+    const stored = storedMedia(t);
+    expect((await stored.keys()).filter((key) => key.startsWith('vehicles/'))).toHaveLength(2);
+
+    expect((await onA.on(b?.url ?? '').delete(`/api/staff-vehicles/${created.body.id}/`)).status).toBe(204);
+    expect((await stored.keys()).filter((key) => key.startsWith('vehicles/'))).toEqual([]);
+    expect((await new HttpClient(a?.url ?? '').get(photo?.image ?? '')).status).toBe(404);
   });
 });

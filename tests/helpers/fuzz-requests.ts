@@ -24,6 +24,14 @@ export type Caller = (typeof CALLERS)[number];
 
 /** The file fields the forms use (vehicle photos when adding and editing, the licence). */
 export const FILE_FIELDS = ['image_uploads', 'images', 'drivers_license'] as const;
+
+/** The file fields a call declares (vehicle create and edit, the three licence forms); others take none. */
+function routeFileFields(route: ApiRoute): readonly string[] {
+  if (route.url === '/api/staff-vehicles') return ['image_uploads'];
+  if (route.url === '/api/staff-vehicles/:id') return ['images'];
+  if (route.url === '/api/customers' || route.url.startsWith('/api/customers/')) return ['drivers_license'];
+  return FILE_FIELDS;
+}
 const QUERY_KEYS = ['limit', 'offset', 'search', 'ordering', 'customer', 'status', 'date', 'ownership', '__proto__'];
 const BAD_IDEMPOTENCY_KEYS = ['', ' ', 'x'.repeat(1000), 'a b', '../..', 'null', '%00', 'é', 'short'];
 
@@ -273,7 +281,11 @@ export class FuzzPlanner {
       filename: 'photo.png',
       type: 'image/png',
     });
-    const everyField = (data: Buffer) => FILE_FIELDS.map((field) => photo(field, data));
+    // Each call takes files only in the fields it declares; a file anywhere else is refused before
+    // any decoding, so the hostile files go where the call reads them. The valid control below
+    // fails the suite if this map drifts from the routes.
+    const fields = routeFileFields(route);
+    const everyField = (data: Buffer) => fields.map((field) => photo(field, data));
     const realPng = this.inputs.files['a real PNG'] ?? Buffer.alloc(0);
     return [
       // The control: a valid upload, which must get through (else the hostile ones prove nothing).
@@ -284,7 +296,7 @@ export class FuzzPlanner {
       upload('an upload cut short inside a real PNG', everyField(realPng), true),
       upload(
         '14 real PNGs in each file field',
-        FILE_FIELDS.flatMap((field) => Array.from({ length: 14 }, () => photo(field, realPng))),
+        fields.flatMap((field) => Array.from({ length: 14 }, () => photo(field, realPng))),
       ),
     ];
   }
