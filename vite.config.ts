@@ -2,15 +2,19 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './scripts/vite/compile-hints.ts';
 import { pwaManifest } from './src/app/pwa/manifest.ts';
 import { sourceAliases } from './vitest.config.ts';
 
 /** The libraries the shell and the landing page run on (not the form, chart or date libraries of other screens). */
 const LANDING_VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|idb|workbox-window|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core|query-persist-client-core|react-query-persist-client))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core|query-persist-client-core|react-query-persist-client))[\\/]/;
 /** The app code of the shell and the vehicle browse that `/` shows. */
 const LANDING_APP =
-  /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles|settings|session)[\\/]|lib[\\/](format|api-client)|offline[\\/]last-updated|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
+  /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles|settings)[\\/]|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client)|offline[\\/]last-updated|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
+
+/** The entry's own modules: in the landing chunk too, so the entry file is only its import. */
+const APP_START = /src[\\/]app[\\/](start|app|router|route-tree\.gen|query-client)\.tsx?$/;
 
 /** Changes with every build: part of the persisted cache's buster and shown in the update prompt. */
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
@@ -26,9 +30,12 @@ export default defineConfig({
       // stay out of the initial bundle, which holds only the route tree and the guards.
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        // `/` is where the installed app opens: its screen comes with the entry, not one request later.
+        splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined),
       },
     }),
     react(),
+    compileHints(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app',
@@ -51,7 +58,11 @@ export default defineConfig({
     sourcemap: true,
     // A screen's chunk finds its own imports when it loads (from the precache, offline or not):
     // listing every lazy chunk's dependencies in the entry would grow the JS of `/` with each screen.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // No polyfill: every browser the app supports preloads modules, and the rest only loads them later.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         // What every first visit of `/` needs, in two files rather than twenty small ones: each
@@ -60,7 +71,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: LANDING_VENDOR },
-            { name: 'landing', test: LANDING_APP },
+            { name: 'landing', test: (id: string) => LANDING_APP.test(id) || APP_START.test(id) },
           ],
         },
       },

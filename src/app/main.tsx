@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { startApp } from './start.ts';
+import { startAfterFirstPaint, startApp } from './start.ts';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -14,5 +14,6 @@ if (root) {
         <App {...context} />
       </StrictMode>,
     );
+    startAfterFirstPaint(context);
   });
 }

@@ -3,12 +3,11 @@ import { csrfToken, onSessionEnded } from './lib/api-client.ts';
 import {
   isSessionQuery,
   onSessionLost,
-  revalidateSessionOnStart,
+  revalidateSession,
   sessionQueryOptions,
   setSession,
 } from './features/session/api/get-session.ts';
 import { startConnectivity } from './offline/connectivity.ts';
-import { startOutbox } from './offline/outbox.ts';
 import {
   adoptCacheUser,
   cacheUser,
@@ -16,7 +15,6 @@ import {
   startPersisting,
   switchCacheUser,
 } from './offline/persister.ts';
-import { registerServiceWorker } from './pwa/register.ts';
 import { startStaleBuildRecovery } from './pwa/stale-build.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -28,7 +26,8 @@ export interface AppContext {
 
 /**
  * Everything before the first render: the cache restored from IndexedDB (so the guards know the
- * session offline), the connectivity probe, the outbox, the service worker and the router.
+ * session offline), the connectivity probe and the router. The rest waits for the first paint
+ * (`startAfterFirstPaint`).
  */
 export async function startApp(): Promise<AppContext> {
   const queryClient = createQueryClient();
@@ -49,10 +48,6 @@ export async function startApp(): Promise<AppContext> {
   });
   startPersisting(queryClient);
   startConnectivity();
-  startOutbox(queryClient);
-  registerServiceWorker();
-  // SPEC §7: the CSRF cookie is set on start; unsafe calls would fetch it on demand otherwise.
-  void csrfToken();
 
   // A failed token refresh ends the session; whenever the signed-in user is gone, the guards of
   // the current page run again and decide where to go.
@@ -64,6 +59,33 @@ export async function startApp(): Promise<AppContext> {
       user && user.id !== cacheUser() ? switchCacheUser(user.id, queryClient, isSessionQuery) : undefined;
     void Promise.resolve(switched).finally(() => void router.invalidate());
   });
-  revalidateSessionOnStart(queryClient);
   return { queryClient, router };
+}
+
+/** If the first screen never settles (an error page, a redirect loop), the rest starts anyway. */
+const FIRST_PAINT_FALLBACK_MS = 3_000;
+
+/**
+ * What the first screen does not need, started once it has painted: the session check with the
+ * server, the outbox (which sends what was queued), the service worker's registration and the
+ * CSRF cookie. Each is a request or an IndexedDB read the first paint would otherwise wait behind,
+ * and the outbox and workbox-window stay out of the code loaded before it.
+ */
+export function startAfterFirstPaint({ queryClient, router }: AppContext): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    unsubscribe();
+    clearTimeout(fallback);
+    revalidateSession(queryClient, () => void router.invalidate());
+    void import('./offline/outbox.ts').then(({ startOutbox }) => startOutbox(queryClient));
+    void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+    // SPEC §7: the CSRF cookie is set on start; unsafe calls would fetch it on demand otherwise.
+    void csrfToken();
+  };
+  // A frame after the first settled render has been painted; a task, so it runs after that paint.
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+  const unsubscribe = router.subscribe('onResolved', afterPaint);
+  const fallback = setTimeout(start, FIRST_PAINT_FALLBACK_MS);
 }

@@ -1,15 +1,15 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
 import { requestPersistentStorage } from '../pwa/persistent-storage.ts';
 import { checkConnectivity } from './connectivity.ts';
 import { createOutbox, type Outbox } from './outbox-engine.ts';
 import { invalidateKeys, sendEntry } from './outbox-send.ts';
 import { openOutboxStore } from './outbox-store.ts';
-import type { OutboxEntry, OutboxFilter, OutboxRequest } from './outbox-types.ts';
+import type { OutboxEntry, OutboxRequest } from './outbox-types.ts';
+import { publishOutboxEntries, setOutboxLoader } from './outbox-state.ts';
 import { cacheUser } from './persister.ts';
-import { OUTBOX_SYNC_TAG } from '../pwa/cache-names.ts';
-import { DRAIN_OUTBOX_EVENT } from '../pwa/register.ts';
+import { DRAIN_OUTBOX_EVENT, OUTBOX_SYNC_TAG } from '../pwa/cache-names.ts';
 
+export { isOutboxSending, useOutboxEntries, useOutboxSending, usePendingCount } from './outbox-state.ts';
 export { OUTBOX_VERSION } from './outbox-types.ts';
 export type { OutboxEntry, OutboxFilter, OutboxForm, OutboxKind, OutboxRequest, OutboxState } from './outbox-types.ts';
 
@@ -40,12 +40,9 @@ declare global {
 let queryClient: QueryClient | null = null;
 let channel: BroadcastChannel | null = null;
 let outbox: Outbox | null = null;
-let snapshot: OutboxEntry[] = [];
-let loaded = false;
 let refreshCount = 0;
 let wakeTimer: ReturnType<typeof setTimeout> | undefined;
 let started = false;
-const listeners = new Set<() => void>();
 
 /** A v4 UUID; `randomUUID` exists only on secure origins, `getRandomValues` everywhere. */
 function newId(): string {
@@ -101,19 +98,13 @@ function getOutbox(): Outbox {
   return outbox;
 }
 
-function emit(): void {
-  listeners.forEach((listener) => listener());
-}
-
 async function refresh(): Promise<void> {
   const count = ++refreshCount;
   try {
     const entries = await getOutbox().list();
     // A later refresh may already have answered: never overwrite newer with older.
     if (count !== refreshCount) return;
-    snapshot = entries;
-    loaded = true;
-    emit();
+    publishOutboxEntries(entries);
     checkWaiters(entries);
   } catch (error) {
     console.warn('The outbox could not be read.', error);
@@ -352,46 +343,5 @@ export function startOutbox(client: QueryClient): () => void {
   };
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (!loaded) void refresh();
-  return () => listeners.delete(listener);
-}
-
-const getSnapshot = () => snapshot;
-const emptySnapshot: OutboxEntry[] = [];
-
-/** The entries not yet accepted by the server, in creation order; a screen shows its own as pending. */
-export function useOutboxEntries(filter?: OutboxFilter): OutboxEntry[] {
-  const entries = useSyncExternalStore(subscribe, getSnapshot, () => emptySnapshot);
-  const kind = filter?.kind;
-  const target = filter?.target;
-  return useMemo(
-    () =>
-      kind === undefined && target === undefined
-        ? entries
-        : entries.filter(
-            (entry) => (kind === undefined || entry.kind === kind) && (target === undefined || entry.target === target),
-          ),
-    [entries, kind, target],
-  );
-}
-
-/** How many writes are waiting to reach the server (whatever their state). */
-export function usePendingCount(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => snapshot.length,
-    () => 0,
-  );
-}
-
-/** True while a write is in flight (a reload now would cut it). */
-export function isOutboxSending(): boolean {
-  return snapshot.some((entry) => entry.state === 'sending');
-}
-
-/** Re-renders when the answer of `isOutboxSending()` changes. */
-export function useOutboxSending(): boolean {
-  return useSyncExternalStore(subscribe, isOutboxSending, () => false);
-}
+// Whoever imports the outbox can read it: a screen showing queued writes before the start.
+setOutboxLoader(() => void refresh());

@@ -5,8 +5,7 @@ import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
-import type { DBSchema } from 'idb';
-import { idbConnection } from './idb-connection.ts';
+import { idbKeyValue } from './idb-key-value.ts';
 
 /** A tablet back after a week away starts from the server again rather than from week-old data. */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
@@ -19,10 +18,6 @@ const SAVE_THROTTLE_MS = 1_000;
 const RESTORE_WAIT_MS = 2_000;
 const CLIENT_KEY = 'client';
 
-interface CacheSchema extends DBSchema {
-  clients: { key: string; value: PersistedClient };
-}
-
 export interface IdbPersister extends Persister {
   /** Writes the last saved state now (the page is being hidden or closed). */
   flush(): Promise<void>;
@@ -33,9 +28,7 @@ export interface IdbPersister extends Persister {
  * (no JSON round trip, no size limit of localStorage, nothing blocking the main thread).
  */
 export function createIdbPersister(name = CACHE_DB, throttleMs = SAVE_THROTTLE_MS): IdbPersister {
-  const connection = idbConnection<CacheSchema>(name, 1, (db) => {
-    db.createObjectStore('clients');
-  });
+  const store = idbKeyValue<PersistedClient>(name, 'clients');
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -48,7 +41,7 @@ export function createIdbPersister(name = CACHE_DB, throttleMs = SAVE_THROTTLE_M
     if (client) {
       writing = writing.then(async () => {
         try {
-          await (await connection.get()).put('clients', client, CLIENT_KEY);
+          await store.put(CLIENT_KEY, client);
         } catch (error) {
           // Quota or an uncloneable value: the app keeps working, only the offline copy is older.
           console.warn('The query cache could not be saved for offline use.', error);
@@ -63,13 +56,13 @@ export function createIdbPersister(name = CACHE_DB, throttleMs = SAVE_THROTTLE_M
       pending = client;
       timer ??= setTimeout(() => void flush(), throttleMs);
     },
-    restoreClient: async () => (await connection.get()).get('clients', CLIENT_KEY),
+    restoreClient: () => store.get(CLIENT_KEY),
     async removeClient() {
       clearTimeout(timer);
       timer = undefined;
       pending = null;
       await writing;
-      await (await connection.get()).delete('clients', CLIENT_KEY);
+      await store.delete(CLIENT_KEY);
     },
     flush,
   };

@@ -1,24 +1,12 @@
-import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
-import { RUNTIME_CACHED_PATHS, USER_CACHES } from './cache-names.ts';
-import { captureInstallPrompt } from './install-prompt.ts';
-
-/** Fired on `window` when the service worker relays a Background Sync wake-up to the outbox. */
-export const DRAIN_OUTBOX_EVENT = 'fleet:drain-outbox';
+import { DRAIN_OUTBOX_EVENT, RUNTIME_CACHED_PATHS } from './cache-names.ts';
+import { setUpdateWaiting } from './update-state.ts';
 
 /** A long-open installed app still learns about new versions. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let workbox: Workbox | null = null;
-let updateWaiting = false;
 let applying = false;
-const updateListeners = new Set<() => void>();
-
-function setUpdateWaiting(value: boolean): void {
-  if (updateWaiting === value) return;
-  updateWaiting = value;
-  updateListeners.forEach((listener) => listener());
-}
 
 function isDrainMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'type' in data && data.type === 'drain-outbox';
@@ -29,7 +17,6 @@ function isDrainMessage(data: unknown): boolean {
  * (see UpdatePrompt). Development builds run without a worker, so edits are never served stale.
  */
 export function registerServiceWorker(): void {
-  captureInstallPrompt();
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
 
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -70,18 +57,6 @@ function warmRuntimeCaches(wb: Workbox): void {
   void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [...urls] } }).catch(() => undefined);
 }
 
-/** True once a new version is installed and waiting for a reload. */
-export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      updateListeners.add(listener);
-      return () => updateListeners.delete(listener);
-    },
-    () => updateWaiting,
-    () => false,
-  );
-}
-
 /** Activates the waiting version and reloads once it controls the page. */
 export function applyUpdate(): void {
   if (applying) return;
@@ -97,13 +72,4 @@ export function applyUpdate(): void {
     if (registration?.waiting) wb.messageSkipWaiting();
     else window.location.reload();
   });
-}
-
-/**
- * Drops the service-worker caches whose answers depend on the signed-in user (staff vehicle
- * lists), so a shared tablet does not show the previous user's data offline. Call at sign-out.
- */
-export async function clearPrivateResponseCaches(): Promise<void> {
-  if (!('caches' in window)) return;
-  await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
 }

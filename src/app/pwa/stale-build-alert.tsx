@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useOutboxSending } from '../offline/outbox.ts';
+import { useOutboxSending } from '../offline/outbox-state.ts';
 import { continueRecovery, reloadApp, useStaleBuild } from './stale-build.ts';
 import { isHeld, type HeldReason } from './stale-build-policy.ts';
 import './pwa.css';

@@ -1,7 +1,7 @@
 import type { AnyRouter, BlockerFn } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
 import { hasDirtyForms } from '../lib/dirty-forms.ts';
-import { isOutboxSending } from '../offline/outbox.ts';
+import { isOutboxSending } from '../offline/outbox-state.ts';
 import { buildId } from '../offline/persister.ts';
 import { decideRecovery, entryScriptOf, isHeld, parseReloadMark, type StaleBuildStatus } from './stale-build-policy.ts';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useHasDirtyForms } from '../lib/dirty-forms.ts';
-import { useOutboxSending } from '../offline/outbox.ts';
-import { applyUpdate, useUpdateWaiting } from './register.ts';
+import { useOutboxSending } from '../offline/outbox-state.ts';
 import { useStaleBuild } from './stale-build.ts';
 import { isHeld } from './stale-build-policy.ts';
+import { useUpdateWaiting } from './update-state.ts';
 import './pwa.css';
 
 /**
@@ -20,7 +20,8 @@ export function UpdatePrompt() {
   const superseded = isHeld(useStaleBuild());
 
   useEffect(() => {
-    if (requested && !blocked) applyUpdate();
+    // The registration that found the update has loaded this module already.
+    if (requested && !blocked) void import('./register.ts').then((module) => module.applyUpdate());
   }, [requested, blocked]);
 
   if (!waiting || superseded) return null;

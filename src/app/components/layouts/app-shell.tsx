@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SyncStatus } from '../../offline/sync-status.tsx';
 import { InstallButton } from '../../pwa/install-button.tsx';
 import { Brand } from '../brand.tsx';
-import { Icon } from '../icons.tsx';
+import { Icon, ICONS } from '../icons.tsx';
 import type { NavSection } from './nav.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 
@@ -115,7 +115,7 @@ export function AppShell({
           aria-controls={sidebarId}
           onClick={() => setOpenOn(open ? null : pathname)}
         >
-          <Icon name={open ? 'close' : 'menu'} size={22} />
+          <Icon icon={open ? ICONS.close : ICONS.menu} size={22} />
           <span className="visually-hidden">Menu</span>
         </button>
         <div className="topbar__brand">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppShell } from './app-shell.tsx';
 import { LogoutButton } from './logout-button.tsx';
-import { ACCOUNT_NAV, CUSTOMER_NAV } from './nav.ts';
+import { ACCOUNT_NAV, CUSTOMER_NAV } from './account-nav.ts';
 import { UserBadge } from './user-badge.tsx';
 
 /** The customers' frame. */

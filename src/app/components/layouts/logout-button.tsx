@@ -5,6 +5,7 @@ import { useSession } from '../../features/session/api/get-session.ts';
 import { useOnline } from '../../offline/connectivity.ts';
 import { discardEntry, useOutboxEntries, type OutboxEntry } from '../../offline/outbox.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { ACCOUNT_ICONS } from '../account-icons.ts';
 import { Icon } from '../icons.tsx';
 
 /** Entries the server refused: waiting will not send them, only the user can fix or discard them. */
@@ -59,7 +60,7 @@ export function LogoutButton() {
         disabled={isPending}
         onClick={() => (mine.length > 0 ? setAsking(true) : logOut())}
       >
-        <Icon name="logout" />
+        <Icon icon={ACCOUNT_ICONS.logout} />
         <span>{isPending ? 'Logging out...' : 'Logout'}</span>
       </button>
       <ConfirmDialog

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { SessionUser } from '../../features/session/api/get-session.ts';
 import { pathAfterLogin } from '../../features/session/guards.ts';
 import { buttonClass } from '../button.tsx';
+import { ACCOUNT_ICONS } from '../account-icons.ts';
 import { Icon } from '../icons.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { UserBadge } from './user-badge.tsx';
@@ -11,7 +12,7 @@ export function PublicAccountFooter({ user }: { user: SessionUser }) {
   return (
     <div className="sidebar__account">
       <Link to={pathAfterLogin(user)} className={buttonClass('primary', 'md', 'sidebar__login')}>
-        <Icon name="dashboard" size={18} />
+        <Icon icon={ACCOUNT_ICONS.dashboard} size={18} />
         My dashboard
       </Link>
       <LogoutButton />

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '../../features/session/api/get-session.ts';
 import { buttonClass } from '../button.tsx';
-import { Icon } from '../icons.tsx';
+import { Icon, ICONS } from '../icons.tsx';
 import { AppShell } from './app-shell.tsx';
 import { PUBLIC_NAV } from './nav.ts';
 
@@ -39,7 +39,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </Suspense>
         ) : (
           <Link to="/login" className={buttonClass('primary', 'md', 'sidebar__login')}>
-            <Icon name="login" size={18} />
+            <Icon icon={ICONS.login} size={18} />
             Login
           </Link>
         )

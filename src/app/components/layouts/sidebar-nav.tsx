@@ -17,7 +17,7 @@ function Section({ section }: { section: NavSection }) {
           <li key={`${item.to}-${item.label}`}>
             {/* The router marks the current page with aria-current="page", which the CSS styles. */}
             <Link to={item.to} className="nav__link" activeOptions={{ exact: item.exact ?? false }}>
-              <Icon name={item.icon} />
+              <Icon icon={item.icon} />
               <span>{item.label}</span>
             </Link>
           </li>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppShell } from './app-shell.tsx';
 import { LogoutButton } from './logout-button.tsx';
-import { ACCOUNT_NAV, STAFF_NAV } from './nav.ts';
+import { ACCOUNT_NAV, STAFF_NAV } from './account-nav.ts';
 import { UserBadge } from './user-badge.tsx';
 
 /** The frame of staff, agents and agencies. */

@@ -1,6 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Icon, type IconName } from '../../../components/icons.tsx';
+import { ACCOUNT_ICONS } from '../../../components/account-icons.ts';
+import { Icon, ICONS, type IconPath } from '../../../components/icons.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
 import '../customer-dashboard.css';
@@ -9,7 +10,7 @@ interface Shortcut {
   to: NonNullable<LinkProps['to']>;
   title: string;
   text: string;
-  icon: IconName;
+  icon: IconPath;
 }
 
 const SHORTCUTS: Shortcut[] = [
@@ -17,19 +18,19 @@ const SHORTCUTS: Shortcut[] = [
     to: '/public-customers/book-vehicle',
     title: 'Book a Vehicle',
     text: 'Browse the available vehicles and send a booking request.',
-    icon: 'car',
+    icon: ICONS.car,
   },
   {
     to: '/customer/booking-requests',
     title: 'My Booking Requests',
     text: 'Follow your requests and confirm the accepted ones.',
-    icon: 'inbox',
+    icon: ACCOUNT_ICONS.inbox,
   },
   {
     to: '/bookings/list',
     title: 'My Bookings',
     text: 'Your confirmed bookings, their dates and amounts.',
-    icon: 'calendar',
+    icon: ACCOUNT_ICONS.calendar,
   },
 ];
 
@@ -72,7 +73,7 @@ export function CustomerDashboard({ userId, firstName }: CustomerDashboardProps)
             <li key={shortcut.to}>
               <Link to={shortcut.to} className="dashboard-shortcut">
                 <span className="dashboard-shortcut__icon" aria-hidden="true">
-                  <Icon name={shortcut.icon} size={24} />
+                  <Icon icon={shortcut.icon} size={24} />
                 </span>
                 <span className="dashboard-shortcut__title">{shortcut.title}</span>
                 <span className="dashboard-shortcut__text">{shortcut.text}</span>

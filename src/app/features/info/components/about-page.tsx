@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/button.tsx';
-import { Icon } from '../../../components/icons.tsx';
+import { Icon, ICONS } from '../../../components/icons.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import '../info.css';
 
@@ -29,7 +29,7 @@ export function AboutPage() {
       <div className="info-grid">
         <section className="panel info-card" aria-labelledby="about-visitors">
           <span className="info-card__icon">
-            <Icon name="car" />
+            <Icon icon={ICONS.car} />
           </span>
           <h2 id="about-visitors" className="info-heading">
             Visitors
@@ -41,7 +41,7 @@ export function AboutPage() {
         </section>
         <section className="panel info-card" aria-labelledby="about-customers">
           <span className="info-card__icon">
-            <Icon name="userPlus" />
+            <Icon icon={ICONS.userPlus} />
           </span>
           <h2 id="about-customers" className="info-heading">
             Customers
@@ -56,7 +56,7 @@ export function AboutPage() {
         </section>
         <section className="panel info-card" aria-labelledby="about-partners">
           <span className="info-card__icon">
-            <Icon name="building" />
+            <Icon icon={ICONS.building} />
           </span>
           <h2 id="about-partners" className="info-heading">
             Partner agencies

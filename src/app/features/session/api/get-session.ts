@@ -1,4 +1,4 @@
-import { hashKey, queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
+import { hashKey, onlineManager, queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { AgencyStatus, Role } from '#domain/constants';
 import { ApiError, NetworkError, api } from '../../../lib/api-client.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
@@ -47,7 +47,8 @@ export const sessionQueryOptions = () =>
     // Never paused waiting for a connection: the guards await this query, so offline it must fail
     // fast and let them fall back to the persisted session.
     networkMode: 'always',
-    retry: (failureCount, error) => error instanceof NetworkError && failureCount < 1,
+    // One quick retry for a dropped request; none when there is no connection to retry on.
+    retry: (failureCount, error) => error instanceof NetworkError && failureCount < 1 && onlineManager.isOnline(),
     retryDelay: 300,
   });
 
@@ -69,13 +70,17 @@ export function setSession(queryClient: QueryClient, session: Session): void {
 }
 
 /**
- * At start: a restored "signed out" is dropped, so the first guard asks the server (the user may
- * have signed in since); a restored user is trusted at once, for offline use, and checked again
- * with `auth/me/` in the background.
+ * At start the restored session, signed in or out, is trusted for the first paint (offline it is
+ * all there is, and waiting for the server would hold the first screen); this checks it again with
+ * `auth/me/`. A user who is gone is `onSessionLost`'s business; `onSignedIn` runs when someone
+ * restored as signed out turns out to be signed in (in another tab since), so the guards of the
+ * current page decide again.
  */
-export function revalidateSessionOnStart(queryClient: QueryClient): void {
-  if (queryClient.getQueryData(SESSION_KEY) === null) queryClient.removeQueries({ queryKey: SESSION_KEY });
-  else if (queryClient.getQueryData(SESSION_KEY)) void queryClient.refetchQueries({ queryKey: SESSION_KEY });
+export function revalidateSession(queryClient: QueryClient, onSignedIn: () => void): void {
+  const restored = queryClient.getQueryData<Session>(SESSION_KEY);
+  void queryClient.refetchQueries({ queryKey: SESSION_KEY }).then(() => {
+    if (restored === null && queryClient.getQueryData<Session>(SESSION_KEY)) onSignedIn();
+  });
 }
 
 /** Calls `listener` when a signed-in user is gone from the cache: signed out, expired, or replaced. */

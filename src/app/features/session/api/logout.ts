@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiRequest } from '../../../lib/api-client.ts';
 import { pauseForSignIn } from '../../../offline/outbox.ts';
 import { clearPersistedCache } from '../../../offline/persister.ts';
-import { clearPrivateResponseCaches } from '../../../pwa/register.ts';
+import { clearPrivateResponseCaches } from '../../../pwa/private-caches.ts';
 import { rememberPendingLogout } from '../pending-logout.ts';
 import { setSession } from './get-session.ts';
 

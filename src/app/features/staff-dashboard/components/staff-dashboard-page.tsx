@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { DeskBooking, DeskSummary } from '#domain/api/desk';
 import { localIsoDate } from '#domain/dates';
-import { Icon, type IconName } from '../../../components/icons.tsx';
+import { ACCOUNT_ICONS } from '../../../components/account-icons.ts';
+import { Icon, ICONS, type IconPath } from '../../../components/icons.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -58,7 +59,7 @@ interface Figure {
   label: string;
   value: number;
   detail?: string;
-  icon: IconName;
+  icon: IconPath;
   link: { to: '/bookings/requests' | '/bookings/list' | '/fleet/vehicles'; label: string };
 }
 
@@ -67,26 +68,26 @@ function DeskFigures({ summary }: { summary: DeskSummary }) {
     {
       label: 'Requests to review',
       value: summary.pending_requests,
-      icon: 'inbox',
+      icon: ACCOUNT_ICONS.inbox,
       link: { to: '/bookings/requests', label: 'Review requests' },
     },
     {
       label: 'Pick-ups today',
       value: summary.pickups_total,
-      icon: 'calendar',
+      icon: ACCOUNT_ICONS.calendar,
       link: { to: '/bookings/list', label: 'All bookings' },
     },
     {
       label: 'Returns today',
       value: summary.returns_total,
-      icon: 'calendar',
+      icon: ACCOUNT_ICONS.calendar,
       link: { to: '/bookings/list', label: 'All bookings' },
     },
     {
       label: 'Vehicles out today',
       value: summary.vehicles_out,
       detail: `of ${summary.fleet_size} in the fleet`,
-      icon: 'car',
+      icon: ICONS.car,
       link: { to: '/fleet/vehicles', label: 'Fleet' },
     },
   ];
@@ -95,7 +96,7 @@ function DeskFigures({ summary }: { summary: DeskSummary }) {
       {figures.map((figure) => (
         <li key={figure.label} className="desk-figure">
           <span className="desk-figure__icon" aria-hidden="true">
-            <Icon name={figure.icon} />
+            <Icon icon={figure.icon} />
           </span>
           <span className="desk-figure__label">{figure.label}</span>
           <span className="desk-figure__value">{figure.value}</span>
