@@ -1,15 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { StaleBuildAlert } from './pwa/stale-build-alert.tsx';
 import { useUpdateWaiting } from './pwa/update-state.ts';
-import type { AppContext } from './start.ts';
+import { startAfterFirstPaint, type AppContext } from './start.ts';
 
 // Loaded once a new version waits, from the old version's files the running worker still serves.
 const UpdatePrompt = lazy(() => import('./pwa/update-prompt.tsx').then((module) => ({ default: module.UpdatePrompt })));
 
 export function App({ queryClient, router }: AppContext) {
   const updateWaiting = useUpdateWaiting();
+  useEffect(() => startAfterFirstPaint({ queryClient, router }), [queryClient, router]);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { startAfterFirstPaint, startApp } from './start.ts';
+import { startApp } from './start.ts';
 import './styles/global.css';
 
+performance.mark('fleet:entry-evaluated');
 const root = document.getElementById('root');
 if (root) {
   // The persisted cache is restored before the first render, so guards and screens already
@@ -14,6 +15,5 @@ if (root) {
         <App {...context} />
       </StrictMode>,
     );
-    startAfterFirstPaint(context);
   });
 }

@@ -7,11 +7,12 @@
  */
 import { clientsClaim, type RouteMatchCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, precache } from 'workbox-precaching';
 import { registerRoute, Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { isAppPagePath } from '#domain/page-paths';
 import { OUTBOX_SYNC_TAG, RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
+import { FIRST_SCREEN_ENTRY_HEADER, FIRST_SCREEN_PATH, withFirstScreen } from './pwa/first-screen-policy.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -25,16 +26,47 @@ const DAY_SECONDS = 24 * 60 * 60;
 const SYNC_GRACE_MS = 2_000;
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+precache(self.__WB_MANIFEST);
 
 // Client routing: a navigation to a page URL gets the shell, by the same rule as the server's.
 // API, media and file URLs reach the network: an HTML answer to an API call would be read as
 // data, and opening a missing file must show its 404, not the app.
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && url.origin === self.location.origin && isAppPagePath(url.pathname),
-  createHandlerBoundToURL('/index.html'),
+  async (options) => {
+    const response = await shell(options);
+    return options.url.pathname === FIRST_SCREEN_PATH ? withKeptFirstScreen(response) : response;
+  },
 );
+// The precached files themselves, after the page route: its own `/` → index.html rule would
+// otherwise answer the start page first.
+addRoute();
+
+/**
+ * `/` with the landing as a visitor last saw it inside the shell (pwa/first-screen.ts): a reopened
+ * app shows its vehicles as soon as the HTML and styles are read, before its code has run. Any
+ * doubt — no snapshot, another build's, an unreadable cache — and the plain shell goes out.
+ */
+async function withKeptFirstScreen(response: Response): Promise<Response> {
+  try {
+    if (!response.ok) return response;
+    const snapshot = await (await caches.open(SW_CACHES.firstScreen)).match(FIRST_SCREEN_PATH);
+    if (!snapshot) return response;
+    const html = withFirstScreen(
+      await response.clone().text(),
+      await snapshot.text(),
+      snapshot.headers.get(FIRST_SCREEN_ENTRY_HEADER),
+    );
+    if (html === null) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  } catch {
+    return response;
+  }
+}
 
 const under =
   (prefix: string): RouteMatchCallback =>

@@ -4,6 +4,8 @@ export const SW_CACHES = {
   staffVehicles: 'fleet-staff-vehicles',
   vehicleImages: 'fleet-vehicle-images',
   agencyLogos: 'fleet-agency-logos',
+  /** The landing as a visitor last saw it, put into the shell by the worker (pwa/first-screen.ts). */
+  firstScreen: 'fleet-first-screen',
 } as const;
 
 /** The only URL paths the service worker caches at run time; everything else under /api/ is never stored. */

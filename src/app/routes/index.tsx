@@ -1,10 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { buttonClass } from '../components/button.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useSession } from '../features/session/api/get-session.ts';
 import { publicVehiclesQueryOptions } from '../features/vehicles/api/list-public-vehicles.ts';
 import { PublicVehicleBrowse } from '../features/vehicles/components/public-vehicle-browse.tsx';
+import { clearFirstScreen } from '../pwa/first-screen.ts';
 
 /** `/`: the available vehicles. It sits under the root (whose guard sends staff-type users on), so it brings its own layout. */
 export const Route = createFileRoute('/')({
@@ -19,12 +21,18 @@ export const Route = createFileRoute('/')({
 
 function LandingPage() {
   // A signed-in customer asks with their account (no contact details to type again).
-  const customer = useSession()?.role === 'customer';
+  const user = useSession();
+  const customer = user?.role === 'customer';
+  useEffect(() => {
+    // The kept first screen is the visitors' page: never the one a signed-in user reopens into.
+    if (user) void clearFirstScreen().catch(() => undefined);
+  }, [user]);
   return (
     <PublicLayout>
       <PageHeader title="Available Vehicles" />
       <PublicVehicleBrowse
         showAgency
+        keepFirstScreen={!user}
         // Only a link here: the request form is its own route's code, so `/` stays light.
         cardAction={(vehicle) => (
           <Link

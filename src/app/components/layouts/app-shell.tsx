@@ -1,6 +1,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SyncStatus } from '../../offline/sync-status.tsx';
+import { SNAPSHOT_OMIT } from '../../pwa/first-screen.ts';
 import { InstallButton } from '../../pwa/install-button.tsx';
 import { Brand } from '../brand.tsx';
 import { Icon, ICONS } from '../icons.tsx';
@@ -104,7 +105,9 @@ export function AppShell({
           </div>
         </nav>
       </aside>
-      {open ? <div className="shell__backdrop" aria-hidden="true" onClick={() => setOpenOn(null)} /> : null}
+      {open ? (
+        <div className="shell__backdrop" aria-hidden="true" onClick={() => setOpenOn(null)} {...SNAPSHOT_OMIT} />
+      ) : null}
       {/* While the drawer is open it is the only thing the keyboard and screen readers reach. */}
       <header className="topbar" inert={open}>
         <button

@@ -3,6 +3,7 @@ import type { LoginInput } from '#domain/schemas/accounts';
 import { api } from '../../../lib/api-client.ts';
 import { setCacheUser } from '../../../offline/persister.ts';
 import { resumeAfterSignIn } from '../../../offline/outbox.ts';
+import { clearFirstScreen } from '../../../pwa/first-screen.ts';
 import { requestPersistentStorage } from '../../../pwa/persistent-storage.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
 import { sessionQueryOptions, setSession, type SessionUser } from './get-session.ts';
@@ -15,6 +16,7 @@ export async function login(queryClient: QueryClient, input: LoginInput): Promis
   await sendPendingLogout();
   const signedIn = await api.post<SessionUser>('login/', input);
   await setCacheUser(signedIn.id, queryClient);
+  await clearFirstScreen().catch(() => undefined);
   const user = (await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })) ?? signedIn;
   setSession(queryClient, user);
   void resumeAfterSignIn();

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
+import { useFirstScreenSnapshot } from '../../../pwa/first-screen.ts';
 import { usePublicVehicles, type PublicVehicle } from '../api/list-public-vehicles.ts';
 import { filterVehicles, NO_FILTER, type VehicleFilter } from '../filter-vehicles.ts';
 import { VehicleCard } from './vehicle-card.tsx';
@@ -15,18 +16,29 @@ interface PublicVehicleBrowseProps {
   /** The landing shows the agency on each card; the customer browse shows a Book Now button instead. */
   showAgency?: boolean;
   cardAction?: (vehicle: PublicVehicle) => ReactNode;
+  /** Keep this page's first screen for the next start (the visitors' landing: pwa/first-screen.ts). */
+  keepFirstScreen?: boolean;
 }
 
 /**
  * The public fleet with search and ownership filter. The whole list is one cached query, so after
  * one visit it opens, searches and filters without a network.
  */
-export function PublicVehicleBrowse({ showAgency = false, cardAction }: PublicVehicleBrowseProps) {
+export function PublicVehicleBrowse({
+  showAgency = false,
+  cardAction,
+  keepFirstScreen = false,
+}: PublicVehicleBrowseProps) {
   const query = usePublicVehicles();
   const [filter, setFilter] = useState<VehicleFilter>(NO_FILTER);
   const deferredFilter = useDeferredValue(filter);
   const vehicles = query.data;
   const shown = useMemo(() => (vehicles ? filterVehicles(vehicles, deferredFilter) : []), [vehicles, deferredFilter]);
+  const unfiltered = filter.search === NO_FILTER.search && filter.ownership === NO_FILTER.ownership;
+  useFirstScreenSnapshot(
+    keepFirstScreen && vehicles !== undefined && !query.isError && unfiltered && deferredFilter === filter,
+    query.dataUpdatedAt,
+  );
 
   return (
     <div className="vehicle-browse">

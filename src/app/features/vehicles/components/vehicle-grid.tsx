@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { SNAPSHOT_OMIT } from '../../../pwa/first-screen.ts';
 import '../vehicles.css';
 
 interface VehicleGridProps<T extends { id: number }> {
@@ -50,7 +51,7 @@ export function VehicleGrid<T extends { id: number }>({ label, vehicles, renderC
   return (
     <ul className="vehicle-grid" aria-label={label}>
       {shown.map((vehicle, index) => (
-        <li key={vehicle.id} className="vehicle-grid__item">
+        <li key={vehicle.id} className="vehicle-grid__item" {...(index < FIRST_SCREEN_CARDS ? {} : SNAPSHOT_OMIT)}>
           {renderCard(vehicle, index)}
         </li>
       ))}
