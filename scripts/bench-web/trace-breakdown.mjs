@@ -10,6 +10,7 @@ const CATEGORIES = [
   'v8',
   'disabled-by-default-v8.compile',
   'blink.user_timing',
+  'blink.resource',
   'loading',
   'navigation',
 ];
@@ -28,8 +29,11 @@ const EVALUATE = new Set([
 ]);
 const STYLE_LAYOUT = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet', 'Layout', 'HitTest']);
 const PAINT = new Set(['PrePaint', 'Paint', 'Layerize', 'Commit', 'UpdateLayer', 'PaintImage', 'Decode Image']);
+/** The renderer's side of a navigation: the new document, window and script context. */
+const COMMIT = 'RenderFrameImpl::CommitNavigation';
 /** Rows in print order; an event of no group counts for its parent's. */
 const GROUPS = [
+  ['document commit (new document and script context)', (name) => name === COMMIT],
   ['HTML parse', (name) => name === 'ParseHTML'],
   [
     'script compile',
@@ -39,11 +43,13 @@ const GROUPS = [
       ),
   ],
   ['script evaluate', (name) => EVALUATE.has(name)],
+  // Mostly the img `src` the render sets: each one starts a fetch on the main thread.
+  ['resource requests started (img src, fetch)', (name) => name === 'ResourceFetcher::requestResource'],
   ['garbage collection', (name) => /GC|Scavenge|MarkCompact/.test(name)],
   ['style & layout', (name) => STYLE_LAYOUT.has(name)],
   ['paint', (name) => PAINT.has(name)],
 ];
-const OTHER = 'other work in tasks (commit, loading, untraced)';
+const OTHER = 'other work in tasks (loading, messages, untraced)';
 const IDLE = 'idle: main thread waiting';
 const POLLS = "the bench's CDP polls (after load)";
 /** V8's lazy compilation of one function (Compiler::Compile on a SharedFunctionInfo). */
@@ -105,7 +111,7 @@ function mainThreadWork(spans, start, end) {
     if (parent) parent.childTime += clipped;
     else tasks.push(task);
     if (isPoll(event)) task.poll = true;
-    if (groupOf(event.name) || event.name === 'RenderFrameImpl::CommitNavigation') task.work = true;
+    if (groupOf(event.name)) task.work = true;
     if (event.name === LAZY_COMPILE && parent?.name !== LAZY_COMPILE) {
       lazy.count += 1;
       lazy.us += clipped;
@@ -146,7 +152,7 @@ function describeTask(task, mainEvents, requests) {
 /**
  * The longest stretches in which the page did nothing on its main thread, and the fetches
  * pending then or what ended the wait. The bench's polls and the browser's own bookkeeping
- * (a task with no commit, script, parsing, style, layout, paint or fetch in it) do not end a wait.
+ * (a task with none of the groups' work and no fetch arriving in it) do not end a wait.
  */
 function longestWaits(tasks, mainEvents, requests, start, end) {
   const arrivals = mainEvents.filter(
@@ -276,12 +282,14 @@ export function printBreakdown(events, { url, firstCardMs, marks, runMarks }) {
     `Breakdown: one traced new-tab offline visit, navigation start → first card ${Math.round(firstCardMs)} ms`,
   );
   console.log('(tracing slows the page down: compare shares, not totals, with the runs above)');
-  for (const group of [...GROUPS.map(([name]) => name), OTHER, POLLS, IDLE]) {
+  const rows = [...GROUPS.map(([name]) => name), OTHER, POLLS, IDLE];
+  const width = Math.max(...rows.map((row) => row.length)) + 2;
+  for (const group of rows) {
     const extra =
       group === 'script compile'
         ? `  ${lazy.count} functions compiled lazily (${Math.round(ms(lazy.us))} ms), ${modules.count} modules (${Math.round(ms(modules.us))} ms)`
         : '';
-    console.log(`  ${pad(group, 48)}${share(totals.get(group) ?? 0)}${extra}`);
+    console.log(`  ${pad(group, width)}${share(totals.get(group) ?? 0)}${extra}`);
   }
 
   const waits = longestWaits(tasks, mainEvents, requests, start, end);
