@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/vite/compile-hints.ts';
+import { preloadApp } from './scripts/vite/preload-app.ts';
 import { pwaManifest } from './src/app/pwa/manifest.ts';
 import { sourceAliases } from './vitest.config.ts';
 
@@ -14,7 +15,7 @@ const LANDING_APP =
   /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles|settings)[\\/]|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client)|offline[\\/]last-updated|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
 
 /** The entry's own modules: in the landing chunk too, so the entry file is only its import. */
-const APP_START = /src[\\/]app[\\/](start|app|router|route-tree\.gen|query-client)\.tsx?$/;
+const APP_START = /src[\\/]app[\\/](boot|start|app|router|route-tree\.gen|query-client)\.tsx?$/;
 
 /** Changes with every build: part of the persisted cache's buster and shown in the update prompt. */
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
@@ -36,6 +37,7 @@ export default defineConfig({
     }),
     react(),
     compileHints(),
+    preloadApp(/src[\\/]app[\\/]boot\.tsx$/),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app',
@@ -70,6 +72,9 @@ export default defineConfig({
         // other screens use stays out of both groups and loads with its route.
         codeSplitting: {
           groups: [
+            // The entry's only import: taking it from the landing chunk would run that chunk (and
+            // the vendor one) before the page's first frame, which the entry waits for.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
             { name: 'vendor', test: LANDING_VENDOR },
             { name: 'landing', test: (id: string) => LANDING_APP.test(id) || APP_START.test(id) },
           ],

@@ -19,13 +19,16 @@ export function compileHints(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? '';
+      // The scripts index.html loads or preloads.
+      const html = await readFile(path.join(dir, 'index.html'), 'utf8');
       const initial = new Set<string>();
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk' || !output.isEntry) continue;
-        initial.add(output.fileName);
-        for (const name of output.imports) initial.add(name);
+      for (const [, fileName] of html.matchAll(
+        /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/([^"]+\.js)"/g,
+      )) {
+        if (fileName) initial.add(fileName);
       }
       for (const fileName of initial) {
+        if (bundle[fileName]?.type !== 'chunk') continue;
         const file = path.join(dir, fileName);
         await writeFile(file, HINT + (await readFile(file, 'utf8')));
         // One line more at the top: the source map's lines move down by one.

@@ -68,28 +68,47 @@ export async function startApp(): Promise<AppContext> {
   return { queryClient, router };
 }
 
+/** The rest starts even while something keeps loading (a slow network on a first visit). */
+const FIRST_SCREEN_WAIT_MS = 5_000;
+
 /**
- * What the first screen does not need, started once it has painted (App calls this after its
+ * What the first screen does not need, started once it is on screen (App calls this after its
  * first commit): the session check with the server, the outbox (which sends what was queued), the
  * service worker's registration and the CSRF cookie. Each is a request or an IndexedDB read the
  * first paint would otherwise wait behind, and the outbox and workbox-window stay out of the code
- * loaded before it.
+ * loaded before it. On a first visit the screen's data is still on its way at the first commit:
+ * the start then waits for it (no query fetching), so that it still comes after the first content.
  */
 export function startAfterFirstPaint({ queryClient, router }: AppContext): void {
   if (afterFirstPaintStarted) return;
   afterFirstPaintStarted = true;
   performance.mark('fleet:first-commit');
-  // A task after the next frame: the first screen has been painted by then.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      performance.mark('fleet:after-first-paint');
-      revalidateSession(queryClient, () => void router.invalidate());
-      void import('./offline/outbox.ts').then(({ startOutbox }) => startOutbox(queryClient));
-      void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker());
-      // SPEC §7: the CSRF cookie is set on start; unsafe calls would fetch it on demand otherwise.
-      void csrfToken();
-    }, 0),
-  );
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    unsubscribe();
+    clearTimeout(fallback);
+    performance.mark('fleet:after-first-paint');
+    revalidateSession(queryClient, () => void router.invalidate());
+    void import('./offline/outbox.ts').then(({ startOutbox }) => startOutbox(queryClient));
+    void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+    // SPEC §7: the CSRF cookie is set on start; unsafe calls would fetch it on demand otherwise.
+    void csrfToken();
+  };
+  // Once nothing loads, the browser's first idle moment: the render and paint of what arrived
+  // come first (they are tasks; an idle callback waits for none to be left).
+  const startIfSettled = () => {
+    if (queryClient.isFetching() === 0) whenIdle(start);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(startIfSettled);
+  const fallback = setTimeout(start, FIRST_SCREEN_WAIT_MS);
+  startIfSettled();
 }
 
 let afterFirstPaintStarted = false;
+
+function whenIdle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 1_000 });
+  else requestAnimationFrame(() => setTimeout(callback, 0));
+}

@@ -26,12 +26,17 @@ function setStatus(next: StaleBuildStatus): void {
   listeners.forEach((listener) => listener());
 }
 
+/** The entry script this tab runs: its name changes with every build. */
+export function runningEntryScript(): string | null {
+  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+}
+
 /**
  * Whether a reload would bring another build than this tab runs: the shell the service worker
  * (from its precache) or else the server answers now. Offline without a worker, it would not.
  */
 async function newerBuildServed(): Promise<boolean> {
-  const running = document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+  const running = runningEntryScript();
   try {
     const reply = await fetch('/index.html', { cache: 'no-cache' });
     if (!reply.ok) return false;

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { startApp } from './start.ts';
-import './styles/global.css';
 
+/** The app itself, loaded by main.ts once the page has had its first frame. */
 performance.mark('fleet:entry-evaluated');
 const root = document.getElementById('root');
 if (root) {
