@@ -4,7 +4,7 @@
 // pictures (each one fetched) and its agency's logo, and the same list the server gives once it
 // has logged the end of seeding. Anything less is a half-seeded store, and fails the section.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { verdict } from './load.mjs';
+import { median, verdict } from './load.mjs';
 import { startCompiledServer, temporaryDir } from './processes.mjs';
 
 const TARGET_MS = 1500;
@@ -66,8 +66,6 @@ async function firstStart() {
     await folder.remove();
   }
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function benchFirstStart({ quick }) {
   const runs = [];

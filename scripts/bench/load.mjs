@@ -4,8 +4,9 @@ import autocannon from 'autocannon';
 
 export const CONNECTIONS = 20;
 
-/** Durations in seconds; quick mode (`--quick`) is for iterating, not for figures to quote. */
-export const durations = (quick) => (quick ? { warmup: 1, measured: 3 } : { warmup: 2, measured: 6 });
+/** Durations in seconds, and how many runs; quick mode (`--quick`) is for iterating, not for figures to quote. */
+export const durations = (quick) =>
+  quick ? { warmup: 1, measured: 2, rounds: 2 } : { warmup: 2, measured: 3, rounds: 4 };
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -15,10 +16,11 @@ function run(options) {
 
 /**
  * Requests/s and latency of one call; fails when any reply was not a 2xx or 3xx (a benchmark of
- * errors says nothing). `warmup: 0` skips the warm-up (a second round of the same call).
+ * errors says nothing). `warmup: 0` skips the warm-up; `measured: 0` only warms up.
  */
 export async function measure(name, options, { warmup, measured }) {
   if (warmup > 0) await run({ ...options, duration: warmup });
+  if (measured === 0) return null;
   const result = await run({ ...options, duration: measured });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0 || result.requests.total === 0) {
@@ -49,6 +51,12 @@ export function printTable(results) {
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Prints and returns a verdict; sections collect them for the runner's exit code. */
