@@ -8,14 +8,15 @@
 // A section that throws counts as a failed verdict; the exit code is 1 unless every verdict
 // passed. Options: --quick (short runs, for iterating), --only=<name> (one section by name).
 // Every child process and temporary folder is removed at the end, on failure and on Ctrl-C.
-import { benchFirstStart } from './bench/first-start.mjs';
 import { cleanUpAll } from './bench/processes.mjs';
-import { benchPublicList } from './bench/public-list.mjs';
 
-/** [name, title, run]: each run({ quick }) resolves to { verdicts: boolean[] }. */
+/**
+ * One line a section: [name for --only, title, module under scripts/bench/, its export]. The
+ * export is called with { quick } and resolves to { verdicts: boolean[] }; it may throw.
+ */
 const SECTIONS = [
-  ['public-list', 'Public vehicle list vs a bare node:http server (20 connections)', benchPublicList],
-  ['first-start', 'First start on an empty data folder', benchFirstStart],
+  ['public-list', 'Public vehicle list vs a bare node:http server', 'public-list.mjs', 'benchPublicList'],
+  ['first-start', 'First start on an empty data folder', 'first-start.mjs', 'benchFirstStart'],
 ];
 
 const quick = process.argv.includes('--quick');
@@ -31,11 +32,12 @@ process.once('SIGINT', () => {
 });
 
 const summary = [];
-for (const [name, title, run] of chosen) {
+for (const [name, title, file, exported] of chosen) {
   console.log(`\n== ${title}${quick ? ' (quick)' : ''}\n`);
   const started = performance.now();
   try {
-    const { verdicts } = await run({ quick });
+    const section = await import(`./bench/${file}`);
+    const { verdicts } = await section[exported]({ quick });
     summary.push({ name, verdicts });
   } catch (error) {
     console.error(`FAIL  ${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { durations, measure, median, printTable, verdict } from './load.mjs';
+import { CONNECTIONS, durations, measure, median, printTable, verdict } from './load.mjs';
 import { HOST, root, startChild, startCompiledServer, temporaryDir } from './processes.mjs';
 
 const TARGET_RATIO = 0.8;
@@ -209,7 +209,7 @@ async function measureStore({ quick, databaseUrl = null, extra = false }) {
   await api.stop();
   await folder.remove();
   console.log(
-    `\nrequests/s: best of ${time.rounds} runs of ${time.measured} s each (after ${time.warmup} s of warm-up); ratio: median of the ${time.rounds} pairs\n`,
+    `\n${CONNECTIONS} connections; requests/s: best of ${time.rounds} runs of ${time.measured} s each (after ${time.warmup} s of warm-up); ratio: median of the ${time.rounds} pairs\n`,
   );
   printTable(results);
   console.log();
