@@ -47,7 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const media = await createMediaStore(config);
   app.addHook('onClose', async () => media.close());
 
-  const handle: DatabaseHandle = connect({
+  const handle: DatabaseHandle = await connect({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'fleet.sqlite'),
     onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
