@@ -28,10 +28,3 @@ export async function seedDemoLogged(deps: Deps, log: FastifyBaseLogger): Promis
   );
   return summary;
 }
-
-/** Seeds the demo data into an empty embedded database (see needsDemoData); returns whether it did. */
-export async function seedIfEmpty(deps: Deps, log: FastifyBaseLogger): Promise<boolean> {
-  if (!(await needsDemoData(deps))) return false;
-  await seedDemoLogged(deps, log);
-  return true;
-}
