@@ -1,9 +1,9 @@
 // bench:api, public vehicle list: 1,000 vehicles (scripts/bench-seed.mjs) in a temporary SQLite
 // data folder, the compiled server in its own process, and beside it a bare node:http server in
 // another (bench/bare-server.mjs) answering the very bytes and headers the API answered. The
-// default page (100 vehicles) and ?limit=500 (what the app asks for) are measured on both, twice
-// in turn, best of two each; the verdict is the API's share of the bare server's requests/s.
-// Then, for information only, one vehicle and customers' booking requests (a write).
+// default page (100 vehicles) and ?limit=500 (what the app asks for) are measured on both in
+// pairs of runs back to back; the verdict is the API's share of the bare server's requests/s, the
+// median over the pairs. Then, for information only, one vehicle and customers' booking requests.
 import http from 'node:http';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -145,10 +145,9 @@ async function postgresDatabase() {
 }
 
 /**
- * Seeds a store (SQLite in a temporary data folder, or the PostgreSQL database at `databaseUrl`),
- * measures both pages on the API and on the bare server, twice in turn (best of two each, so a
- * burst of other work on a shared machine does not land on one side only); with `extra`, also
- * one vehicle and booking requests.
+ * Seeds a store (SQLite in a temporary data folder, or the PostgreSQL database at `databaseUrl`)
+ * and measures both pages on the API and on the bare server; with `extra`, also one vehicle and
+ * booking requests. Returns the ratio of each page.
  */
 async function measureStore({ quick, databaseUrl = null, extra = false }) {
   const folder = await temporaryDir('fleet-bench-');
