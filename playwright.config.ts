@@ -37,7 +37,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: `rm -rf ${dataDir} && node dist/node/server/main.js`,
-    url: `http://localhost:${PORT}/api/health/`,
+    // Health answers while the first start still seeds; a data call answers once the demo data is
+    // in (decision 024), so the specs start on a ready store.
+    url: `http://localhost:${PORT}/api/settings/`,
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,

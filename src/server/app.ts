@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { isAppPagePath } from '#domain/page-paths';
@@ -18,6 +17,7 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMediaServing } from './plugins/media.ts';
 import { registerRequestBodies } from './plugins/request-body.ts';
 import { routerErrorReply } from './plugins/router-errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRoutes } from './routes/index.ts';
 import { PRIVATE_DIR_MODE } from './services/file-modes.ts';
 import { createMailer, type Mailer } from './services/mail.ts';
@@ -47,7 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const media = await createMediaStore(config);
   app.addHook('onClose', async () => media.close());
 
-  const handle: DatabaseHandle = connect({
+  const handle: DatabaseHandle = await connect({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'fleet.sqlite'),
     onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
@@ -69,25 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('deps', deps);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await registerRequestBodies(app);
   registerErrorHandling(app);
   registerCacheControl(app);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './db/seed/index.ts';
+import { seedOnFirstStart } from './db/seed/first-start.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.ts';
 import { PRIVATE_UMASK } from './services/file-modes.ts';
 import { startMessage } from './start-message.ts';
 
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
-  const seeded = await seedIfEmpty(app.deps, app.log);
+  // An empty embedded database gets the demo data while the server already answers (decision 024).
+  const firstStart = await seedOnFirstStart(app);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
@@ -38,9 +40,11 @@ async function main(): Promise<void> {
       port: (app.server.address() as { port: number }).port,
       dialect: app.deps.dialect,
       dataDir: config.databaseUrl ? null : config.dataDir,
-      demoLogins: seeded || !config.databaseUrl ? { password: DEMO_PASSWORD, users: DEMO_USERS } : null,
+      demoLogins: firstStart !== null || !config.databaseUrl ? { password: DEMO_PASSWORD, users: DEMO_USERS } : null,
     }),
   );
+  // A seed that fails stops the start, as it always did: nothing half-written is ever served.
+  await firstStart?.done;
 }
 
 main().catch((error: unknown) => {

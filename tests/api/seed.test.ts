@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKING_BOOKING_STATUSES } from '#domain/constants';
 import { addDays, rangesOverlap, rentalDays, todayIso } from '#domain/dates';
 import type { Deps } from '#server/context';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedIfEmpty, type SeedSummary } from '#server/db/seed/index';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  needsDemoData,
+  seedDemo,
+  seedDemoLogged,
+  type SeedSummary,
+} from '#server/db/seed/index';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { TestClient } from '../helpers/client.ts';
 import { diskPublicDir } from '../helpers/media.ts';
@@ -325,10 +332,8 @@ describe(`demo data (${ENGINE})`, () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('does nothing through seedIfEmpty once the database has users', async () => {
-    const before = await userCount(deps);
-    expect(await seedIfEmpty(deps, t.app.log)).toBe(false);
-    expect(await userCount(deps)).toBe(before);
+  it('needs no demo data once the database has users', async () => {
+    expect(await needsDemoData(deps)).toBe(false);
   });
 
   it('leaves no rows and no files behind when the rows cannot be written', async () => {
@@ -357,7 +362,7 @@ describe(`demo data (${ENGINE})`, () => {
     afterAll(async () => empty.close());
 
     it('never seeds PostgreSQL on its own', async () => {
-      expect(await seedIfEmpty({ ...empty.app.deps, dialect: 'postgres' }, empty.app.log)).toBe(false);
+      expect(await needsDemoData({ ...empty.app.deps, dialect: 'postgres' })).toBe(false);
       expect(await userCount(empty.app.deps)).toBe(0);
       expect(await mediaFiles(empty.app.deps)).toEqual([]);
     });
@@ -367,14 +372,14 @@ describe(`demo data (${ENGINE})`, () => {
         ? 'seeds an empty embedded database, the same way every time'
         : 'leaves an empty PostgreSQL database empty',
       async () => {
-        // The same clock as the first seed, so the two data sets can be compared.
-        const seeded = await seedIfEmpty({ ...empty.app.deps, now: () => seededAt }, empty.app.log);
         if (ENGINE === 'postgres') {
-          expect(seeded).toBe(false);
+          expect(await needsDemoData(empty.app.deps)).toBe(false);
           expect(await userCount(empty.app.deps)).toBe(0);
           return;
         }
-        expect(seeded).toBe(true);
+        expect(await needsDemoData(empty.app.deps)).toBe(true);
+        // The same clock as the first seed, so the two data sets can be compared.
+        await seedDemoLogged({ ...empty.app.deps, now: () => seededAt }, empty.app.log);
         const users = await empty.app.deps.db.selectFrom('users').select(['username', 'role']).execute();
         for (const demo of DEMO_USERS) expect(users).toContainEqual({ username: demo.username, role: demo.role });
         const fleet = (of: Deps) =>

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** A folder holding a built app (index.html and assets) to serve; none by default. */
   appDir?: string;
+  /** Runs between building the app and making it ready: what main.ts adds there (hooks). */
+  beforeReady?: (app: FastifyInstance) => Promise<void> | void;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   const clock = new TestClock();
   const app = await buildApp({ config, mailer, now: clock.now });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,7 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { PRIVATE_FILE_MODE } from '../services/file-modes.ts';
 import type { Database } from './types.ts';
 
@@ -14,12 +13,14 @@ export interface DatabaseHandle {
 }
 
 /** Opens the embedded SQLite file, or PostgreSQL when a postgres:// URL is given. */
-export function connect(options: {
+export async function connect(options: {
   databaseUrl: string | null;
   sqlitePath: string;
   onPoolError?: (error: Error) => void;
-}): DatabaseHandle {
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // Loaded only for PostgreSQL: the driver's import would slow every start of the embedded store.
+    const { default: pg } = await import('pg');
     // COUNT(*) and other int8 results come back as strings by default; our counts fit a number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });

@@ -4,12 +4,16 @@ import type { Deps } from '../context.ts';
 import type { Database } from '../db/types.ts';
 import { currentVersion } from '../repositories/data-versions.ts';
 
-/** A page of the public vehicle list, serialized once and served as is until the fleet changes. */
+/**
+ * A page of the public vehicle list, serialized and encoded once and served as is until the
+ * fleet changes: a request costs no JSON, no UTF-8 encoding and no digest.
+ */
 export interface CachedPage {
-  body: string;
+  body: Buffer;
   /** Strong validator: a digest of the body and the total, so equal content keeps its ETag. */
   etag: string;
-  total: number;
+  /** The X-Total-Count header's value. */
+  total: string;
 }
 
 interface Slot {
@@ -49,9 +53,9 @@ export async function publicVehiclePage(
   if (slot && slot.version >= version) return slot.page;
 
   const loading = load().then(({ items, total }): CachedPage => {
-    const body = JSON.stringify(items);
-    const digest = createHash('sha256').update(`${total}\n${body}`).digest('base64url').slice(0, 27);
-    return { body, total, etag: `"${digest}"` };
+    const body = Buffer.from(JSON.stringify(items));
+    const digest = createHash('sha256').update(`${total}\n`).update(body).digest('base64url').slice(0, 27);
+    return { body, total: String(total), etag: `"${digest}"` };
   });
   const own = pages;
   own.delete(key);

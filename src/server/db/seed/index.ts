@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../context.ts';
-import { seedDemo } from './demo-data.ts';
+import { seedDemo, type SeedSummary } from './demo-data.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, seedDemo, type SeedSummary } from './demo-data.ts';
 
@@ -11,16 +11,20 @@ export async function hasNoUsers(deps: Pick<Deps, 'db'>): Promise<boolean> {
 }
 
 /**
- * Seeds the demo data into an empty embedded database; returns whether it did. PostgreSQL is
- * never seeded on its own: it is somebody's real database, and `npm run seed` is the way to ask.
+ * Whether a start seeds the demo data: only an empty embedded database. PostgreSQL is never
+ * seeded on its own: it is somebody's real database, and `npm run seed` is the way to ask.
  */
-export async function seedIfEmpty(deps: Deps, log: FastifyBaseLogger): Promise<boolean> {
-  if (deps.dialect !== 'sqlite' || !(await hasNoUsers(deps))) return false;
+export async function needsDemoData(deps: Deps): Promise<boolean> {
+  return deps.dialect === 'sqlite' && (await hasNoUsers(deps));
+}
+
+/** Seeds the demo data and logs what it wrote and how long it took. */
+export async function seedDemoLogged(deps: Deps, log: FastifyBaseLogger): Promise<SeedSummary> {
   const started = Date.now();
   const summary = await seedDemo(deps);
   log.info(
     { ...summary, ms: Date.now() - started },
     `Seeded demo data: ${summary.vehicles} vehicles, ${summary.bookings} bookings, ${summary.bookingRequests} booking requests`,
   );
-  return true;
+  return summary;
 }

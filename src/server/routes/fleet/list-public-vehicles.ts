@@ -15,7 +15,7 @@ export const listPublicVehiclesRoute = defineRoute({
   query: pageQuery,
   async handler({ deps, query, request, reply }) {
     const page = await publicVehiclePage(deps, query, () => listPublicVehicles(deps.db, deps.media, query));
-    const headers = { ETag: page.etag, 'Cache-Control': 'no-cache', 'X-Total-Count': String(page.total) };
+    const headers = { ETag: page.etag, 'Cache-Control': 'no-cache', 'X-Total-Count': page.total };
     reply.headers(headers);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(page.body);

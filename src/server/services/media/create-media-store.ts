@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { DiskStore } from './disk-store.ts';
 import { MediaStore } from './media-store.ts';
-import { S3Store } from './s3-store.ts';
 
 /**
  * The bucket when S3 settings are given (several machines), else folders under DATA_DIR:
@@ -15,6 +14,8 @@ export async function createMediaStore(config: Config): Promise<MediaStore> {
       new DiskStore(path.join(config.dataDir, 'private')),
     );
   }
+  // Loaded only for a bucket: the AWS SDK's import would slow every start on disk (decision 024).
+  const { S3Store } = await import('./s3-store.ts');
   const bucket = new S3Store(config.s3);
   try {
     await bucket.checkBucket();
