@@ -84,7 +84,7 @@ function numbers(dialect, count) {
  * Agencies, their users, vehicles and customers through the query builder, then `bookings`
  * bookings in one INSERT … SELECT. Returns nothing: the accounts are known by name.
  */
-async function seed(db, dialect, bookings) {
+export async function seed(db, dialect, bookings) {
   const { hashPassword } = await dist('services/passwords.js');
   const stamp = new Date().toISOString();
   const passwordHash = await hashPassword(PASSWORD);
@@ -126,7 +126,8 @@ async function seed(db, dialect, bookings) {
   const vehicles = Array.from({ length: VEHICLES }, (_, i) => {
     const [make, model] = MAKES[i % MAKES.length].split(' ');
     return {
-      agency_id: i < VEHICLES / 2 ? agencyIds[0] : agencyIds[1 + (i % (AGENCIES - 1))],
+      // Every other vehicle is the big agency's, so its bookings interleave with the others' in time.
+      agency_id: i % 2 === 0 ? agencyIds[0] : agencyIds[1 + ((i >> 1) % (AGENCIES - 1))],
       make,
       model,
       color: 'Silver',

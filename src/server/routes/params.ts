@@ -1,12 +1,25 @@
 import * as v from 'valibot';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { id, wholeNumber } from '#domain/schemas/fields';
+import { badRequest } from '../http/errors.ts';
+import { InvalidCursorError, type CursorPaged } from '../repositories/keyset.ts';
 
 /** `limit` / `offset` of a list: at most `maxLimit` rows a page, `defaultLimit` when not asked. */
 export function pagingFields(defaultLimit: number, maxLimit: number) {
   return {
     limit: v.optional(wholeNumber('Limit', { min: 1, max: maxLimit }), defaultLimit),
     offset: v.optional(wholeNumber('Offset', { min: 0 }), 0),
+  };
+}
+
+/**
+ * Paging of a keyset list: `limit` and `offset` as everywhere, or `cursor`, the opaque position
+ * an earlier page's X-Next-Cursor gave (then without offset).
+ */
+export function cursorPagingFields(defaultLimit: number, maxLimit: number) {
+  return {
+    ...pagingFields(defaultLimit, maxLimit),
+    cursor: v.optional(v.pipe(v.string('Cursor must be text.'), v.maxLength(2_000, 'Cursor is too long.'))),
   };
 }
 
@@ -18,6 +31,41 @@ export function pagingQuery(defaultLimit: number, maxLimit: number) {
 /** Sends a list with its total in X-Total-Count. */
 export function paged<T>(reply: FastifyReply, page: { items: T[]; total: number }): T[] {
   reply.header('X-Total-Count', String(page.total));
+  return page.items;
+}
+
+/** A keyset list with nothing in it (a caller with no records of their own). */
+export function emptyPage<T>(): CursorPaged<T> {
+  return { items: [], total: 0, totalCapped: false, next: null };
+}
+
+/**
+ * Sends a keyset list: its total in X-Total-Count (with X-Total-Count-Capped: true when a search
+ * stopped counting), and, when another page follows, its cursor in X-Next-Cursor and its URL in
+ * `Link: <…>; rel="next"` (this request's URL with the cursor in place of any offset). A cursor
+ * the list cannot use is a 400.
+ */
+export async function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: () => Promise<CursorPaged<T>>,
+): Promise<T[]> {
+  let page: CursorPaged<T>;
+  try {
+    page = await list();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw badRequest(error.message, { cursor: [error.message] });
+    throw error;
+  }
+  reply.header('X-Total-Count', String(page.total));
+  if (page.totalCapped) reply.header('X-Total-Count-Capped', 'true');
+  if (page.next) {
+    const next = new URL(request.url, 'http://server');
+    next.searchParams.delete('offset');
+    next.searchParams.set('cursor', page.next);
+    reply.header('X-Next-Cursor', page.next);
+    reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
   return page.items;
 }
 

@@ -5,7 +5,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listOwnBookings, listStaffBookings } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { paged } from '../params.ts';
+import { emptyPage, sendPage } from '../params.ts';
 import { cardImageUrl, pageFields } from './common.ts';
 
 /** Paging for everyone; search, order and the customer filter serve the staff list (a customer's list ignores them). */
@@ -29,17 +29,18 @@ export const listBookings = defineRoute({
   url: 'bookings/',
   access: ['staff', 'agency', 'agent', 'customer'],
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, request, reply }) {
     if (user.role === 'customer') {
-      const customer = await findCustomerByUserId(deps.db, user.id);
-      if (!customer) return paged(reply, { items: [], total: 0 });
-      return paged(reply, await listOwnBookings(deps.db, customer.id, query, cardImageUrl(deps)));
+      return sendPage(request, reply, async () => {
+        const customer = await findCustomerByUserId(deps.db, user.id);
+        return customer ? listOwnBookings(deps.db, customer.id, query, cardImageUrl(deps)) : emptyPage();
+      });
     }
-    return paged(
-      reply,
-      await listStaffBookings(deps.db, agencyScope(user), {
+    return sendPage(request, reply, () =>
+      listStaffBookings(deps.db, agencyScope(user), {
         limit: query.limit,
         offset: query.offset,
+        cursor: query.cursor,
         search: query.search,
         ordering: query.ordering,
         customerId: query.customer,
