@@ -38,6 +38,8 @@ export class InvalidCursorError extends Error {}
 
 const INVALID_CURSOR = 'This cursor is not valid for this list; load the list again from its first page.';
 const MAX_TEXT_KEY = 1_000;
+/** The largest id a PostgreSQL `serial` holds. */
+const MAX_ID = 2_147_483_647;
 
 /** `desc` → `name:desc`, a ready name for the orders of one list. */
 export const orderName = (list: string, ordering: string) => `${list}:${ordering}`;
@@ -71,10 +73,11 @@ export function decodeCursor(order: KeysetOrder, cursor: string): KeyValue[] {
     throw new InvalidCursorError(INVALID_CURSOR);
   }
   const values: unknown[] = parsed.slice(1);
+  // Within what both engines store, so a forged value is refused here rather than by PostgreSQL.
   const fits = values.every((value, i) =>
     order.keys[i]?.type === 'integer'
-      ? Number.isSafeInteger(value)
-      : typeof value === 'string' && value.length <= MAX_TEXT_KEY,
+      ? Number.isInteger(value) && Number(value) >= 0 && Number(value) <= MAX_ID
+      : typeof value === 'string' && value.length <= MAX_TEXT_KEY && !value.includes('\u0000'),
   );
   if (!fits) throw new InvalidCursorError(INVALID_CURSOR);
   return values as KeyValue[];
