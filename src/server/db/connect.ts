@@ -1,6 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqlite } from 'kysely';
 import pg from 'pg';
 import { PRIVATE_FILE_MODE } from '../services/file-modes.ts';
 import type { Database } from './types.ts';
@@ -37,6 +37,28 @@ export function connect(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query it runs, which costs as much as running a
+ * small one; the same SQL text (parameters are bound apart) reuses its statement. Kysely runs one
+ * query at a time on its one connection, so a statement is never used by two at once.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, size = 500): KyselySqlite {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        // Texts that differ only in list lengths could pile up: start again rather than grow.
+        if (statements.size >= size) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
