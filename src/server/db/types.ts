@@ -208,6 +208,13 @@ export interface ListCountTable {
   total: number;
 }
 
+/** How often what a list shows changed, per owner (an agency): a rendered page is current while this is. */
+export interface ListVersionTable {
+  list: string;
+  owner_id: number;
+  version: number;
+}
+
 /** Why a customer is in an agency's list: how many records (its own, bookings, requests) link them. */
 export interface AgencyCustomerTable {
   agency_id: number;
@@ -232,6 +239,7 @@ export interface Database {
   rate_counters: RateCounterTable;
   list_counts: ListCountTable;
   agency_customers: AgencyCustomerTable;
+  list_versions: ListVersionTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

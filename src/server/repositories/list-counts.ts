@@ -38,6 +38,20 @@ export async function keptTotal(
 }
 
 /**
+ * The version of what an agency's booking list shows, or of every agency's (null): the sum, as
+ * versions only grow. Moved on by triggers with every change to the list (migration 003).
+ */
+export async function listVersion(db: Kysely<Database>, list: 'bookings', owner: number | null): Promise<number> {
+  const row = await db
+    .selectFrom('list_versions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('version'), eb.lit(0)).as('version'))
+    .where('list', '=', list)
+    .$if(owner !== null, (query) => query.where('owner_id', '=', owner ?? 0))
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/**
  * How many rows a list's query matches, counting at most `cap` of them: the cost of a count that
  * no kept total answers (a search, a filter within one customer's rows) stays bounded.
  */

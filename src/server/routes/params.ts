@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { id, wholeNumber } from '#domain/schemas/fields';
 import { badRequest } from '../http/errors.ts';
 import { InvalidCursorError, type CursorPaged } from '../repositories/keyset.ts';
+import type { RenderedPage } from '../services/list-page-cache.ts';
 
 /** `limit` / `offset` of a list: at most `maxLimit` rows a page, `defaultLimit` when not asked. */
 export function pagingFields(defaultLimit: number, maxLimit: number) {
@@ -39,24 +40,26 @@ export function emptyPage<T>(): CursorPaged<T> {
   return { items: [], total: 0, totalCapped: false, next: null };
 }
 
-/**
- * Sends a keyset list: its total in X-Total-Count (with X-Total-Count-Capped: true when a search
- * stopped counting), and, when another page follows, its cursor in X-Next-Cursor and its URL in
- * `Link: <…>; rel="next"` (this request's URL with the cursor in place of any offset). A cursor
- * the list cannot use is a 400.
- */
-export async function sendPage<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  list: () => Promise<CursorPaged<T>>,
-): Promise<T[]> {
-  let page: CursorPaged<T>;
+/** A page's rows, or a 400 when the list cannot use the cursor it was sent. */
+async function readPage<P>(read: () => Promise<P>): Promise<P> {
   try {
-    page = await list();
+    return await read();
   } catch (error) {
     if (error instanceof InvalidCursorError) throw badRequest(error.message, { cursor: [error.message] });
     throw error;
   }
+}
+
+/**
+ * A keyset list's headers: its total in X-Total-Count (with X-Total-Count-Capped: true when a
+ * search stopped counting), and, when another page follows, its cursor in X-Next-Cursor and its URL
+ * in `Link: <…>; rel="next"` (this request's URL with the cursor in place of any offset).
+ */
+function pageHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { total: number; totalCapped: boolean; next: string | null },
+): void {
   reply.header('X-Total-Count', String(page.total));
   if (page.totalCapped) reply.header('X-Total-Count-Capped', 'true');
   if (page.next) {
@@ -66,7 +69,28 @@ export async function sendPage<T>(
     reply.header('X-Next-Cursor', page.next);
     reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
   }
+}
+
+/** Sends a keyset list (see pageHeaders); a cursor the list cannot use is a 400. */
+export async function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: () => Promise<CursorPaged<T>>,
+): Promise<T[]> {
+  const page = await readPage(list);
+  pageHeaders(request, reply, page);
   return page.items;
+}
+
+/** Sends a keyset list page rendered before (services/list-page-cache), as sendPage would. */
+export async function sendRenderedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  render: () => Promise<RenderedPage>,
+): Promise<FastifyReply> {
+  const page = await readPage(render);
+  pageHeaders(request, reply, page);
+  return reply.type('application/json; charset=utf-8').send(page.body);
 }
 
 export const customerIdParams = v.object({ id: id('Customer') });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { LIST_VERSION_TRIGGERS, listVersionTriggers } from './003-list-versions.ts';
 
 type Dialect = 'sqlite' | 'postgres';
 type CountedTable = 'bookings' | 'booking_requests' | 'customers';
@@ -206,8 +207,9 @@ const INDEXES: Record<'dropped' | 'create', [name: string, table: string, column
 /**
  * Exact list totals kept by the database itself (decision 023): list_counts and the
  * agency_customers links behind the agencies' customer lists, maintained by triggers in the same
- * transaction as every insert, update and delete (whichever code runs it, cascades included),
- * and indexes that serve each list's newest-first keyset order without a sort.
+ * transaction as every insert, update and delete (whichever code runs it, cascades included);
+ * the booking lists' versions (003-list-versions); and indexes that serve each list's
+ * newest-first keyset order without a sort.
  */
 export function listCounts(dialect: Dialect) {
   return {
@@ -236,6 +238,14 @@ export function listCounts(dialect: Dialect) {
         }
       }
       for (const statement of backfill()) await sql.raw(statement).execute(db);
+      await db.schema
+        .createTable('list_versions')
+        .addColumn('list', 'text', (c) => c.notNull())
+        .addColumn('owner_id', 'integer', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('list_versions_pk', ['list', 'owner_id'])
+        .execute();
+      for (const statement of listVersionTriggers(dialect)) await sql.raw(statement).execute(db);
       for (const [name] of INDEXES.dropped) await db.schema.dropIndex(name).ifExists().execute();
       for (const [name, table, columns] of INDEXES.create) {
         await sql.raw(`CREATE INDEX ${name} ON ${table} (${columns})`).execute(db);
@@ -256,6 +266,11 @@ export function listCounts(dialect: Dialect) {
             await sql.raw(`DROP FUNCTION IF EXISTS list_counts_${table}_${event}()`).execute(db);
         }
       }
+      for (const [name, table] of LIST_VERSION_TRIGGERS) {
+        await sql.raw(`DROP TRIGGER IF EXISTS ${name}${dialect === 'postgres' ? ` ON ${table}` : ''}`).execute(db);
+        if (dialect === 'postgres') await sql.raw(`DROP FUNCTION IF EXISTS ${name}()`).execute(db);
+      }
+      await db.schema.dropTable('list_versions').ifExists().execute();
       await db.schema.dropTable('agency_customers').ifExists().execute();
       await db.schema.dropTable('list_counts').ifExists().execute();
     },
