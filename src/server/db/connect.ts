@@ -1,8 +1,9 @@
 import { closeSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqlite } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { PRIVATE_FILE_MODE } from '../services/file-modes.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 import type { Database } from './types.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -39,26 +40,4 @@ export function connect(options: {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
-}
-
-/**
- * Kysely asks better-sqlite3 to prepare every query it runs, which costs as much as running a
- * small one; the same SQL text (parameters are bound apart) reuses its statement. Kysely runs one
- * query at a time on its one connection, so a statement is never used by two at once.
- */
-function withStatementCache(sqlite: SqliteDatabase.Database, size = 500): KyselySqlite {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text) {
-      let statement = statements.get(text);
-      if (!statement) {
-        // Texts that differ only in list lengths could pile up: start again rather than grow.
-        if (statements.size >= size) statements.clear();
-        statement = sqlite.prepare(text);
-        statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
 }
