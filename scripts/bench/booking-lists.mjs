@@ -9,7 +9,7 @@
 // scripts/bench/booking-lists.mjs [--quick] [sqlite|postgres]` runs it alone (after `npm run
 // build:server`). Quick mode seeds 200,000 bookings and measures for shorter: for iterating only.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -333,6 +333,14 @@ async function runEngine(engine, bookings, deep, timing) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `fleet-bench-lists-${engine}-`));
   // shared_buffers large enough to hold the data set, as a database server of this size would have.
   const cluster = engine === 'postgres' ? await startPostgres(['shared_buffers=1GB']) : null;
+  // A cluster outlives this process: Ctrl-C stops it and removes the folders (the server child
+  // gets the same signal), then ends the run unless the caller listens for the signal too.
+  const interrupted = () => {
+    cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.listenerCount('SIGINT') === 0) process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   try {
     const started = Date.now();
     process.stdout.write(`  ${engine}: seeding ${bookings.toLocaleString('en-GB')} bookings …`);
@@ -340,6 +348,7 @@ async function runEngine(engine, bookings, deep, timing) {
     process.stdout.write(` ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return await measureEngine(engine, env, deep, timing);
   } finally {
+    process.removeListener('SIGINT', interrupted);
     cluster?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
