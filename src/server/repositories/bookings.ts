@@ -340,6 +340,9 @@ export async function findCustomerBooking(
   return row ? toCustomerBooking(row, imageUrl) : undefined;
 }
 
+const OWN_ORDER = newestFirstOrder('own-bookings', 'bookings');
+const HISTORY_ORDER = newestFirstOrder('customer-history', 'bookings');
+
 /** A customer's own bookings, newest first, in the customer shape. */
 export async function listOwnBookings(
   db: Kysely<Database>,
@@ -359,9 +362,6 @@ export async function listOwnBookings(
     next: found.next,
   };
 }
-
-const OWN_ORDER = newestFirstOrder('own-bookings', 'bookings');
-const HISTORY_ORDER = newestFirstOrder('customer-history', 'bookings');
 
 export interface StaffBookingListOptions extends ListPage {
   /** Part of the customer's name, or of the vehicle's make, model or registration. */
@@ -436,8 +436,9 @@ export async function listStaffBookings(
         ? matching.innerJoin('vehicles as sort_vehicle', 'sort_vehicle.id', 'bookings.vehicle_id')
         : matching;
   const total = async () => {
-    if (search === '' && customerId === undefined)
+    if (search === '' && customerId === undefined) {
       return { total: await keptTotal(db, 'bookings', agencyId), capped: false };
+    }
     if (search === '' && agencyId === null) {
       return { total: await keptTotal(db, 'customer-bookings', customerId ?? 0), capped: false };
     }
