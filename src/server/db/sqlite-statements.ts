@@ -35,17 +35,26 @@ export function withStatementCache(sqlite: SqliteDatabase.Database, size = 500):
 
 function objectRows(statement: SqliteDatabase.Statement): SqliteStatement {
   if (!statement.reader) return statement;
-  const names = statement.columns().map((column) => column.name);
-  // Column names are written into the source as JSON string literals: nothing in them is code.
-  const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
-  const toRow = new Function('values', `return { ${fields} };`) as (values: unknown[]) => Row;
+  let width = -1;
+  let toRow: (values: unknown[]) => Row = () => ({});
+  // Made from the statement's columns, and made again if a schema change gave it others.
+  const rowMaker = (values: unknown[]) => {
+    if (values.length !== width) {
+      const names = statement.columns().map((column) => column.name);
+      // Column names are written into the source as JSON string literals: nothing in them is code.
+      const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+      toRow = new Function('values', `return { ${fields} };`) as (values: unknown[]) => Row;
+      width = names.length;
+    }
+    return toRow(values);
+  };
   const arrays = statement.raw(true);
   return {
     reader: true,
-    all: (parameters) => (arrays.all(parameters) as unknown[][]).map(toRow),
+    all: (parameters) => (arrays.all(parameters) as unknown[][]).map(rowMaker),
     run: (parameters) => arrays.run(parameters),
     *iterate(parameters) {
-      for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
+      for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield rowMaker(values);
     },
   };
 }
