@@ -186,6 +186,34 @@ test.describe('on a tablet', () => {
   });
 });
 
+test.describe('paging on a tablet', () => {
+  test.use(TABLET);
+
+  test('Load more asks for the next page by cursor and continues the list without repeating a row', async ({
+    page,
+    context,
+  }) => {
+    await signInContext(context, 'staff');
+    await page.goto('/bookings/list');
+    const rows = page.getByRole('table', { name: 'Bookings' }).locator('tbody tr');
+    const count = page.getByText(/^Showing \d+ of \d+ bookings$/);
+    await expect(count).toHaveText(/^Showing 25 of \d+ bookings$/);
+    const total = Number(/of (\d+)/.exec((await count.textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(25);
+    const firstPage = await rows.allTextContents();
+
+    const nextPage = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/bookings/');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    const asked = new URL((await nextPage).url()).searchParams;
+    expect(asked.get('cursor')).toBeTruthy();
+    expect(asked.has('offset')).toBe(false);
+    await expect(count).toHaveText(`Showing ${Math.min(50, total)} of ${total} bookings`);
+    const shown = await rows.allTextContents();
+    expect(shown.slice(0, 25)).toEqual(firstPage);
+    expect(new Set(shown).size).toBe(shown.length);
+  });
+});
+
 test.describe('offline on a tablet', () => {
   test.use(TABLET);
 

@@ -3,6 +3,8 @@ import { Button } from './button.tsx';
 interface LoadMoreProps {
   shown: number;
   total: number;
+  /** The server stopped counting at `total`: there may be more. */
+  totalCapped?: boolean | undefined;
   /** "booking requests", "bookings". */
   noun: string;
   hasMore: boolean;
@@ -11,11 +13,11 @@ interface LoadMoreProps {
 }
 
 /** "Showing 12 of 30" and a Load more button: a list never pretends its first page is all there is. */
-export function LoadMore({ shown, total, noun, hasMore, loading, onLoadMore }: LoadMoreProps) {
+export function LoadMore({ shown, total, totalCapped, noun, hasMore, loading, onLoadMore }: LoadMoreProps) {
   return (
     <div className="load-more">
       <p className="load-more__count" aria-live="polite">
-        Showing {shown} of {total} {noun}
+        Showing {shown} of {totalCapped ? `${total}+` : total} {noun}
       </p>
       {hasMore ? (
         <Button variant="secondary" onClick={onLoadMore} disabled={loading}>

@@ -135,4 +135,27 @@ describe('api client', () => {
     fakeFetch(() => new Response(JSON.stringify([1, 2]), { status: 200, headers: { 'X-Total-Count': '40' } }));
     await expect(api.list<number>('bookings/')).resolves.toEqual({ items: [1, 2], total: 40 });
   });
+
+  it('reads a cursor page with its total, whether the count stopped, and the next cursor', async () => {
+    fakeFetch(
+      () =>
+        new Response(JSON.stringify([1, 2]), {
+          status: 200,
+          headers: { 'X-Total-Count': '1000', 'X-Total-Count-Capped': 'true', 'X-Next-Cursor': 'WyJhIiwxXQ' },
+        }),
+    );
+    await expect(api.page<number>('bookings/?search=a')).resolves.toEqual({
+      items: [1, 2],
+      total: 1000,
+      totalCapped: true,
+      next: 'WyJhIiwxXQ',
+    });
+    fakeFetch(() => new Response(JSON.stringify([3]), { status: 200, headers: { 'X-Total-Count': '3' } }));
+    await expect(api.page<number>('bookings/?cursor=x')).resolves.toEqual({
+      items: [3],
+      total: 3,
+      totalCapped: false,
+      next: null,
+    });
+  });
 });

@@ -2,6 +2,7 @@
  * The one way the app talks to the API: same-origin cookies, the CSRF header on unsafe calls,
  * JSON or multipart bodies, and on a 401 one shared `token/refresh/` then one retry (SPEC §4).
  */
+import type { CursorPage } from './paging.ts';
 
 export interface ApiErrorBody {
   error?: string;
@@ -172,12 +173,30 @@ export function apiRequest<T>(method: Method, path: string, options: RequestOpti
   return withRefresh<T>(path, () => send(method, path, options));
 }
 
+function totalOf(response: ApiResponse<unknown[]>): number {
+  return Number(response.headers.get('X-Total-Count') ?? response.data.length);
+}
+
 export const api = {
   get: async <T>(path: string, signal?: AbortSignal) => (await apiRequest<T>('GET', path, { signal })).data,
   /** A list with its total (X-Total-Count). */
   list: async <T>(path: string, signal?: AbortSignal) => {
     const response = await apiRequest<T[]>('GET', path, { signal });
-    return { items: response.data, total: Number(response.headers.get('X-Total-Count') ?? response.data.length) };
+    return { items: response.data, total: totalOf(response) };
+  },
+  /**
+   * A page of a list the server pages by cursor: its total (X-Total-Count, which a search may
+   * stop counting: X-Total-Count-Capped) and the cursor of the next page (X-Next-Cursor, none on
+   * the last page).
+   */
+  page: async <T>(path: string, signal?: AbortSignal): Promise<CursorPage<T>> => {
+    const response = await apiRequest<T[]>('GET', path, { signal });
+    return {
+      items: response.data,
+      total: totalOf(response),
+      totalCapped: response.headers.get('X-Total-Count-Capped') === 'true',
+      next: response.headers.get('X-Next-Cursor'),
+    };
   },
   post: async <T>(path: string, json?: unknown, options: Omit<RequestOptions, 'json'> = {}) =>
     (await apiRequest<T>('POST', path, { ...options, json })).data,

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { initial } from './migrations/001-initial.ts';
 import { sharedState } from './migrations/002-shared-state.ts';
+import { listCounts } from './migrations/003-list-counts.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -10,6 +11,7 @@ function provider(dialect: DialectName): MigrationProvider {
     getMigrations: async (): Promise<Record<string, Migration>> => ({
       '001-initial': initial(dialect),
       '002-shared-state': sharedState(),
+      '003-list-counts': listCounts(dialect),
     }),
   };
 }

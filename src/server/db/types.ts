@@ -196,6 +196,32 @@ export interface RateCounterTable {
   expires_at: string;
 }
 
+/**
+ * An exact list total kept by triggers (migration 003, decision 023): `list` names what is
+ * counted, `owner_id` whose (an agency or a customer; 0 for a list with one total), `status`
+ * the status counted, or '' when the list is not counted per status.
+ */
+export interface ListCountTable {
+  list: string;
+  owner_id: number;
+  status: string;
+  total: number;
+}
+
+/** How often what a list shows changed, per owner (an agency): a rendered page is current while this is. */
+export interface ListVersionTable {
+  list: string;
+  owner_id: number;
+  version: number;
+}
+
+/** Why a customer is in an agency's list: how many records (its own, bookings, requests) link them. */
+export interface AgencyCustomerTable {
+  agency_id: number;
+  customer_id: number;
+  links: number;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -211,6 +237,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   data_versions: DataVersionTable;
   rate_counters: RateCounterTable;
+  list_counts: ListCountTable;
+  agency_customers: AgencyCustomerTable;
+  list_versions: ListVersionTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

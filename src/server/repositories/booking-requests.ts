@@ -7,7 +7,8 @@ import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { CustomerUpdate, Database, NewBookingRequest } from '../db/types.ts';
 import { insertBookingIfFree, isUniqueViolation, RequestAlreadyBookedError } from './bookings.ts';
-import { countRows, newestFirst, type Page, type Paged } from './paging.ts';
+import { keysetPage, newestFirstOrder, type CursorPaged, type ListPage } from './keyset.ts';
+import { keptTotal } from './list-counts.ts';
 
 /** Turns a vehicle image's storage key into the URL the client loads. */
 export type ImageUrl = (fileKey: string) => string;
@@ -196,19 +197,21 @@ function toCustomerRequest(row: RequestRow, imageUrl: ImageUrl): CustomerBooking
   return { ...toBase(row, imageUrl), deposit: formatMoney(row.deposit) };
 }
 
-/** Newest first, one page, with the total, each row in the shape `toView` gives it. */
+const STAFF_ORDER = newestFirstOrder('staff-booking-requests', 'r');
+const CUSTOMER_ORDER = newestFirstOrder('booking-requests', 'r');
+
+/** Newest first, one page, with the kept total, each row in the shape `toView` gives it. */
 async function listRequests<T>(
   db: Kysely<Database>,
   filter: RequestFilter,
-  page: Page,
+  page: ListPage,
+  total: () => Promise<number>,
   toView: (row: RequestRow) => T,
-): Promise<Paged<T>> {
+): Promise<CursorPaged<T>> {
   const requests = requestsOf(db, filter);
-  const [rows, total] = await Promise.all([
-    newestFirst(requestQuery(requests), 'r', page).execute(),
-    countRows(requests),
-  ]);
-  return { items: rows.map(toView), total };
+  const order = filter.customerId === undefined ? STAFF_ORDER : CUSTOMER_ORDER;
+  const [found, count] = await Promise.all([keysetPage(order, page, requestQuery(requests), requests), total()]);
+  return { items: found.rows.map(toView), total: count, totalCapped: false, next: found.next };
 }
 
 /** One request with the agency it belongs to, for the caller's scope check. */
@@ -224,10 +227,11 @@ export async function findStaffRequest(
 export async function listStaffRequests(
   db: Kysely<Database>,
   filter: { agencyId: number | null; status: RequestStatus | undefined },
-  page: Page,
+  page: ListPage,
   imageUrl: ImageUrl,
-): Promise<Paged<StaffBookingRequest>> {
-  return listRequests(db, filter, page, (row) => toStaffRequest(row, imageUrl));
+): Promise<CursorPaged<StaffBookingRequest>> {
+  const total = () => keptTotal(db, 'booking-requests', filter.agencyId, filter.status);
+  return listRequests(db, filter, page, total, (row) => toStaffRequest(row, imageUrl));
 }
 
 export async function findCustomerRequest(
@@ -243,10 +247,11 @@ export async function findCustomerRequest(
 export async function listCustomerRequests(
   db: Kysely<Database>,
   customerId: number,
-  page: Page,
+  page: ListPage,
   imageUrl: ImageUrl,
-): Promise<Paged<CustomerBookingRequest>> {
-  return listRequests(db, { customerId }, page, (row) => toCustomerRequest(row, imageUrl));
+): Promise<CursorPaged<CustomerBookingRequest>> {
+  const total = () => keptTotal(db, 'customer-booking-requests', customerId);
+  return listRequests(db, { customerId }, page, total, (row) => toCustomerRequest(row, imageUrl));
 }
 
 /**

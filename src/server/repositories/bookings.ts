@@ -6,7 +6,15 @@ import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, NewBooking } from '../db/types.ts';
 import type { ImageUrl } from './booking-requests.ts';
-import { countRows, newestFirst, type Page, type Paged } from './paging.ts';
+import {
+  keysetPage,
+  newestFirstOrder,
+  orderName,
+  type CursorPaged,
+  type KeysetOrder,
+  type ListPage,
+} from './keyset.ts';
+import { countUpTo, keptTotal } from './list-counts.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { StaffBooking };
@@ -332,22 +340,30 @@ export async function findCustomerBooking(
   return row ? toCustomerBooking(row, imageUrl) : undefined;
 }
 
+const OWN_ORDER = newestFirstOrder('own-bookings', 'bookings');
+const HISTORY_ORDER = newestFirstOrder('customer-history', 'bookings');
+
 /** A customer's own bookings, newest first, in the customer shape. */
 export async function listOwnBookings(
   db: Kysely<Database>,
   customerId: number,
-  page: Page,
+  page: ListPage,
   imageUrl: ImageUrl,
-): Promise<Paged<CustomerBooking>> {
+): Promise<CursorPaged<CustomerBooking>> {
   const bookings = bookingsOf(db, { customerId });
-  const [rows, total] = await Promise.all([
-    newestFirst(customerBookingQuery(bookings), 'bookings', page).execute(),
-    countRows(bookings),
+  const [found, total] = await Promise.all([
+    keysetPage(OWN_ORDER, page, customerBookingQuery(bookings), bookings),
+    keptTotal(db, 'customer-bookings', customerId),
   ]);
-  return { items: rows.map((row) => toCustomerBooking(row, imageUrl)), total };
+  return {
+    items: found.rows.map((row) => toCustomerBooking(row, imageUrl)),
+    total,
+    totalCapped: false,
+    next: found.next,
+  };
 }
 
-export interface StaffBookingListOptions extends Page {
+export interface StaffBookingListOptions extends ListPage {
   /** Part of the customer's name, or of the vehicle's make, model or registration. */
   search?: string | null | undefined;
   ordering: StaffBookingOrdering;
@@ -359,25 +375,50 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+
+/** The sort keys of each staff ordering, on the `sort_customer` / `sort_vehicle` joins where named. */
+function staffOrder(ordering: StaffBookingOrdering): KeysetOrder {
+  const field = ordering.replace(/^-/, '');
+  const text = (expression: RawBuilder<unknown>) => ({ expression, type: 'text' as const });
+  const keys =
+    field === 'customer'
+      ? [text(lower('sort_customer.first_name')), text(lower('sort_customer.last_name'))]
+      : field === 'vehicle'
+        ? [
+            text(lower('sort_vehicle.make')),
+            text(lower('sort_vehicle.model')),
+            text(lower('sort_vehicle.registration_number')),
+          ]
+        : [text(sql`${sql.ref(`bookings.${field}`)}`)];
+  return {
+    name: orderName('staff-bookings', ordering),
+    keys: [...keys, { expression: sql`${sql.ref('bookings.id')}`, type: 'integer' }],
+    direction: ordering.startsWith('-') ? 'desc' : 'asc',
+  };
+}
+
 /**
- * One page of the staff booking list. Newest first by default: the page comes straight off the
- * (agency_id, created_at) or (created_at) index and the joins are primary-key lookups. A search
- * or a sort by customer or vehicle reads the joined rows; every order ends on the id, so pages
- * never repeat or skip a row.
+ * One page of the staff booking list, in keyset order (see keyset.ts). Newest first by default:
+ * the page comes straight off the (agency_id, created_at, id) or (created_at, id) index and the
+ * joins are primary-key lookups. A search, or a sort by customer or vehicle, reads the joined
+ * rows. The total is kept by the database, except for a search or one customer's bookings within
+ * an agency, which are counted up to SEARCH_COUNT_CAP.
  */
 export async function listStaffBookings(
   db: Kysely<Database>,
   agencyId: number | null,
   options: StaffBookingListOptions,
-): Promise<Paged<StaffBooking>> {
+): Promise<CursorPaged<StaffBooking>> {
   const search = options.search?.trim() ?? '';
+  const customerId = options.customerId ?? undefined;
   const pattern = likePattern(search);
   const like = (expression: RawBuilder<string>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
-  const bookings = bookingsOf(db, { agencyId, customerId: options.customerId ?? undefined });
-  const matching = (query: BookingsQuery) =>
+  const bookings = bookingsOf(db, { agencyId, customerId });
+  const matching =
     search === ''
-      ? query
-      : query
+      ? bookings
+      : bookings
           .innerJoin('customers as sc', 'sc.id', 'bookings.customer_id')
           .innerJoin('vehicles as sv', 'sv.id', 'bookings.vehicle_id')
           .where((eb) =>
@@ -387,20 +428,27 @@ export async function listStaffBookings(
               like(sql<string>`${sql.ref('sv.registration_number')}`),
             ]),
           );
-  const direction = options.ordering.startsWith('-') ? 'desc' : 'asc';
   const field = options.ordering.replace(/^-/, '');
-  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
-  const sortKeys =
+  const sortable =
     field === 'customer'
-      ? [lower('customers.first_name'), lower('customers.last_name')]
+      ? matching.innerJoin('customers as sort_customer', 'sort_customer.id', 'bookings.customer_id')
       : field === 'vehicle'
-        ? [lower('vehicles.make'), lower('vehicles.model'), lower('vehicles.registration_number')]
-        : [sql.ref(`bookings.${field}`)];
-  let page = staffBookingQuery(matching(bookings));
-  for (const key of sortKeys) page = page.orderBy(key, direction);
-  page = page.orderBy('bookings.id', direction).limit(options.limit).offset(options.offset);
-  const [rows, total] = await Promise.all([page.execute(), countRows(matching(bookings))]);
-  return { items: rows.map(toStaffBooking), total };
+        ? matching.innerJoin('vehicles as sort_vehicle', 'sort_vehicle.id', 'bookings.vehicle_id')
+        : matching;
+  const total = async () => {
+    if (search === '' && customerId === undefined) {
+      return { total: await keptTotal(db, 'bookings', agencyId), capped: false };
+    }
+    if (search === '' && agencyId === null) {
+      return { total: await keptTotal(db, 'customer-bookings', customerId ?? 0), capped: false };
+    }
+    return countUpTo(db, matching);
+  };
+  const [found, counted] = await Promise.all([
+    keysetPage(staffOrder(options.ordering), options, staffBookingQuery(sortable), sortable),
+    total(),
+  ]);
+  return { items: found.rows.map(toStaffBooking), total: counted.total, totalCapped: counted.capped, next: found.next };
 }
 
 /** One customer's bookings, limited to an agency's (null = every agency), newest first. */
@@ -408,8 +456,8 @@ export async function listCustomerBookingHistory(
   db: Kysely<Database>,
   customerId: number,
   agencyId: number | null,
-  page: Page,
-): Promise<Paged<CustomerBookingHistoryItem>> {
+  page: ListPage,
+): Promise<CursorPaged<CustomerBookingHistoryItem>> {
   const bookings = bookingsOf(db, { customerId, agencyId });
   const history = bookings
     .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
@@ -427,9 +475,15 @@ export async function listCustomerBookingHistory(
       'vehicles.model',
       'vehicles.registration_number',
     ]);
-  const [rows, total] = await Promise.all([newestFirst(history, 'bookings', page).execute(), countRows(bookings)]);
+  // Without an agency the customer's kept total answers; within one, their bookings are counted.
+  const [found, counted] = await Promise.all([
+    keysetPage(HISTORY_ORDER, page, history, bookings),
+    agencyId === null
+      ? keptTotal(db, 'customer-bookings', customerId).then((total) => ({ total, capped: false }))
+      : countUpTo(db, bookings),
+  ]);
   return {
-    items: rows.map((row) => ({
+    items: found.rows.map((row) => ({
       id: row.id,
       created_at: row.created_at,
       start_date: row.start_date,
@@ -445,7 +499,9 @@ export async function listCustomerBookingHistory(
         registration_number: row.registration_number,
       },
     })),
-    total,
+    total: counted.total,
+    totalCapped: counted.capped,
+    next: found.next,
   };
 }
 

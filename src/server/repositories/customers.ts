@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool
 import type { ApiCustomer } from '#domain/api/customers';
 import { formatMoney } from '#domain/money';
 import type { Customer, CustomerUpdate, Database, NewCustomer } from '../db/types.ts';
+import { keysetPage, orderName, type CursorPaged, type KeysetOrder, type ListPage } from './keyset.ts';
+import { countUpTo, keptTotal } from './list-counts.ts';
 import { updateUserAccount, type AccountChanges } from './users.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
@@ -20,11 +22,9 @@ export type AgencyScope = number | null;
 export const CUSTOMER_ORDERINGS = ['name', '-name', 'email', '-email', 'created_at', '-created_at'] as const;
 export type CustomerOrdering = (typeof CUSTOMER_ORDERINGS)[number];
 
-export interface CustomerListOptions {
+export interface CustomerListOptions extends ListPage {
   search?: string | undefined;
   ordering?: CustomerOrdering | undefined;
-  limit: number;
-  offset: number;
 }
 
 type CustomerRow = Customer & { last_booking_date: string | null };
@@ -77,20 +77,23 @@ export async function isCustomerInScope(
   return row !== undefined;
 }
 
+/** The customers a scope may see. */
+function visibleCustomers(db: Kysely<Database>, scope: AgencyScope) {
+  return db.selectFrom('customers').$if(scope !== null, (query) => query.where((eb) => ofAgency(eb, scope ?? 0)));
+}
+
+type VisibleCustomers = ReturnType<typeof visibleCustomers>;
+
 /** Customers with their latest booking date, as far as the scope may see bookings. */
-function selectCustomers(db: Kysely<Database>, scope: AgencyScope) {
-  return db
-    .selectFrom('customers')
-    .selectAll('customers')
-    .select((eb) => {
-      let latest = eb
-        .selectFrom('bookings')
-        .select((inner) => inner.fn.max('bookings.start_date').as('latest'))
-        .whereRef('bookings.customer_id', '=', 'customers.id');
-      if (scope !== null) latest = latest.where('bookings.agency_id', '=', scope);
-      return latest.as('last_booking_date');
-    })
-    .$if(scope !== null, (query) => query.where((eb) => ofAgency(eb, scope ?? 0)));
+function withLastBooking(customers: VisibleCustomers, scope: AgencyScope) {
+  return customers.selectAll('customers').select((eb) => {
+    let latest = eb
+      .selectFrom('bookings')
+      .select((inner) => inner.fn.max('bookings.start_date').as('latest'))
+      .whereRef('bookings.customer_id', '=', 'customers.id');
+    if (scope !== null) latest = latest.where('bookings.agency_id', '=', scope);
+    return latest.as('last_booking_date');
+  });
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -119,39 +122,49 @@ function searchCondition(eb: CustomersEb, search: string) {
 }
 
 /** Sort keys of an ordering, the id last so pages never overlap when values tie. */
-function orderKeys(ordering: CustomerOrdering): { keys: RawBuilder<unknown>[]; direction: 'asc' | 'desc' } {
-  const direction = ordering.startsWith('-') ? 'desc' : 'asc';
+function customerOrder(ordering: CustomerOrdering): KeysetOrder {
   const field = ordering.replace(/^-/, '');
-  const lower = (column: 'last_name' | 'first_name' | 'email') => sql`lower(${sql.ref(`customers.${column}`)})`;
+  const lower = (column: 'last_name' | 'first_name' | 'email') => ({
+    expression: sql`lower(${sql.ref(`customers.${column}`)})`,
+    type: 'text' as const,
+  });
   const keys =
     field === 'email'
       ? [lower('email')]
       : field === 'created_at'
-        ? [sql`${sql.ref('customers.created_at')}`]
+        ? [{ expression: sql`${sql.ref('customers.created_at')}`, type: 'text' as const }]
         : [lower('last_name'), lower('first_name')];
-  return { keys: [...keys, sql`${sql.ref('customers.id')}`], direction };
+  return {
+    name: orderName('customers', ordering),
+    keys: [...keys, { expression: sql`${sql.ref('customers.id')}`, type: 'integer' }],
+    direction: ordering.startsWith('-') ? 'desc' : 'asc',
+  };
 }
 
-/** One page of the customers a scope may see, by last name, first name, id unless told otherwise. */
+/**
+ * One page of the customers a scope may see, by last name, first name, id unless told otherwise.
+ * The total is kept by the database; a search is counted up to SEARCH_COUNT_CAP.
+ */
 export async function listCustomers(
   db: Kysely<Database>,
   scope: AgencyScope,
   options: CustomerListOptions,
-): Promise<{ items: ApiCustomer[]; total: number }> {
+): Promise<CursorPaged<ApiCustomer>> {
   const search = options.search?.trim() ?? '';
-  const base = selectCustomers(db, scope).$if(search !== '', (query) =>
+  const matching = visibleCustomers(db, scope).$if(search !== '', (query) =>
     query.where((eb) => searchCondition(eb, search)),
   );
-  const { keys, direction } = orderKeys(options.ordering ?? 'name');
-  const ordered = keys.reduce((query, key) => query.orderBy(key, direction), base);
-  const [rows, count] = await Promise.all([
-    ordered.limit(options.limit).offset(options.offset).execute(),
-    db
-      .selectFrom(base.as('visible'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+  const total = async () => {
+    if (search !== '') return countUpTo(db, matching);
+    const kept = scope === null ? keptTotal(db, 'customers', 0) : keptTotal(db, 'agency-customers', scope);
+    return { total: await kept, capped: false };
+  };
+  const order = customerOrder(options.ordering ?? 'name');
+  const [found, counted] = await Promise.all([
+    keysetPage(order, options, withLastBooking(matching, scope), matching),
+    total(),
   ]);
-  return { items: rows.map(toApiCustomer), total: Number(count.total) };
+  return { items: found.rows.map(toApiCustomer), total: counted.total, totalCapped: counted.capped, next: found.next };
 }
 
 /** One customer if the scope may see it. */
@@ -174,7 +187,9 @@ export async function getApiCustomer(
   id: number,
   scope: AgencyScope,
 ): Promise<ApiCustomer | undefined> {
-  const row = await selectCustomers(db, scope).where('customers.id', '=', id).executeTakeFirst();
+  const row = await withLastBooking(visibleCustomers(db, scope), scope)
+    .where('customers.id', '=', id)
+    .executeTakeFirst();
   return row ? toApiCustomer(row) : undefined;
 }
 

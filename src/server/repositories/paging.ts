@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 
 export interface Page {
   limit: number;
@@ -8,22 +8,6 @@ export interface Page {
 export interface Paged<T> {
   items: T[];
   total: number;
-}
-
-/**
- * Newest first, ties by id, one page: the order of every booking and booking-request list.
- * `table` is the name (or alias) the query gives the listed table.
- */
-export function newestFirst<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  table: string,
-  page: Page,
-) {
-  return query
-    .orderBy(sql.ref(`${table}.created_at`), 'desc')
-    .orderBy(sql.ref(`${table}.id`), 'desc')
-    .limit(page.limit)
-    .offset(page.offset);
 }
 
 /** How many rows a list's query matches, whatever page of it is shown. */

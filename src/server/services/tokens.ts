@@ -28,18 +28,41 @@ export async function signAccessToken(deps: Deps, user: AuthUser, sessionId: str
     .sign(deps.secrets.jwtKey);
 }
 
+/**
+ * Tokens this process has verified, per signing secret, with their claims and expiry (seconds):
+ * a session presents the same token on every request for ten minutes, and checking its signature
+ * through WebCrypto each time cost more than a list page's query. Revocation is not cached (see
+ * plugins/auth); expiry is checked on every use, against the same clock.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; expires: number }>>();
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** The claims of a well-signed, unexpired token; null for anything else (a token without a session too). */
 export async function verifyAccessToken(deps: Deps, token: string): Promise<AccessClaims | null> {
+  let verified = verifiedTokens.get(deps.secrets.jwtKey);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(deps.secrets.jwtKey, verified);
+  }
+  const known = verified.get(token);
+  // jose's rule: a token is expired once its exp is not after the current second.
+  if (known) return known.expires > Math.floor(deps.now().getTime() / 1000) ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, deps.secrets.jwtKey, {
       algorithms: ['HS256'],
       currentDate: deps.now(),
     });
     const id = Number(payload.sub);
-    const { role, agency, sid } = payload;
+    const { role, agency, sid, exp } = payload;
     if (!Number.isInteger(id) || typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
-    if (typeof sid !== 'string' || sid === '') return null;
-    return { user: { id, role: role as Role, agencyId: typeof agency === 'number' ? agency : null }, sessionId: sid };
+    if (typeof sid !== 'string' || sid === '' || typeof exp !== 'number') return null;
+    const claims = {
+      user: { id, role: role as Role, agencyId: typeof agency === 'number' ? agency : null },
+      sessionId: sid,
+    };
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
+    verified.set(token, { claims, expires: exp });
+    return claims;
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { defineRoute } from '../../http/route.ts';
 import { listCustomerRequests } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { paged } from '../params.ts';
+import { emptyPage, sendPage } from '../params.ts';
 import { cardImageUrl, pageQuery } from './common.ts';
 
 /** GET booking-requests/: the signed-in customer's own requests, newest first. */
@@ -10,9 +10,10 @@ export const listBookingRequests = defineRoute({
   url: 'booking-requests/',
   access: ['customer'],
   query: pageQuery,
-  async handler({ deps, user, query, reply }) {
-    const customer = await findCustomerByUserId(deps.db, user.id);
-    if (!customer) return paged(reply, { items: [], total: 0 });
-    return paged(reply, await listCustomerRequests(deps.db, customer.id, query, cardImageUrl(deps)));
+  async handler({ deps, user, query, request, reply }) {
+    return sendPage(request, reply, async () => {
+      const customer = await findCustomerByUserId(deps.db, user.id);
+      return customer ? listCustomerRequests(deps.db, customer.id, query, cardImageUrl(deps)) : emptyPage();
+    });
   },
 });

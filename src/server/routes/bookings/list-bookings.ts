@@ -5,7 +5,9 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listOwnBookings, listStaffBookings } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { paged } from '../params.ts';
+import { listVersion } from '../../repositories/list-counts.ts';
+import { renderedPage } from '../../services/list-page-cache.ts';
+import { emptyPage, sendPage, sendRenderedPage } from '../params.ts';
 import { cardImageUrl, pageFields } from './common.ts';
 
 /** Paging for everyone; search, order and the customer filter serve the staff list (a customer's list ignores them). */
@@ -23,27 +25,33 @@ const listQuery = v.object({
  * GET bookings/: staff see their agency's bookings (the operator every agency's) in the staff
  * shape, searchable by customer name or vehicle, in the order asked, optionally of one customer;
  * a customer sees only their own, newest first, in the customer shape (no notes, no registration).
+ * A staff page is rendered once per version of what it shows (services/list-page-cache).
  */
 export const listBookings = defineRoute({
   method: 'GET',
   url: 'bookings/',
   access: ['staff', 'agency', 'agent', 'customer'],
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, request, reply }) {
     if (user.role === 'customer') {
-      const customer = await findCustomerByUserId(deps.db, user.id);
-      if (!customer) return paged(reply, { items: [], total: 0 });
-      return paged(reply, await listOwnBookings(deps.db, customer.id, query, cardImageUrl(deps)));
+      return sendPage(request, reply, async () => {
+        const customer = await findCustomerByUserId(deps.db, user.id);
+        return customer ? listOwnBookings(deps.db, customer.id, query, cardImageUrl(deps)) : emptyPage();
+      });
     }
-    return paged(
-      reply,
-      await listStaffBookings(deps.db, agencyScope(user), {
-        limit: query.limit,
-        offset: query.offset,
-        search: query.search,
-        ordering: query.ordering,
-        customerId: query.customer,
-      }),
-    );
+    const scope = agencyScope(user);
+    return sendRenderedPage(request, reply, async () => {
+      const version = await listVersion(deps.db, 'bookings', scope);
+      return renderedPage(deps.db, `${scope ?? 'all'} ${JSON.stringify(query)}`, version, () =>
+        listStaffBookings(deps.db, scope, {
+          limit: query.limit,
+          offset: query.offset,
+          cursor: query.cursor,
+          search: query.search,
+          ordering: query.ordering,
+          customerId: query.customer,
+        }),
+      );
+    });
   },
 });

@@ -3,7 +3,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listCustomerBookingHistory } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
-import { customerIdParams, paged } from '../params.ts';
+import { customerIdParams, sendPage } from '../params.ts';
 import { pageQuery } from './common.ts';
 
 /** GET bookings/customer/:id/: a customer's booking history, limited to the caller's agency. */
@@ -13,9 +13,9 @@ export const listCustomerBookings = defineRoute({
   access: ['staff', 'agency', 'agent'],
   params: customerIdParams,
   query: pageQuery,
-  async handler({ deps, user, params, query, reply }) {
+  async handler({ deps, user, params, query, request, reply }) {
     const scope = agencyScope(user);
     if (!(await isCustomerInScope(deps.db, params.id, scope))) throw notFound('Customer not found.');
-    return paged(reply, await listCustomerBookingHistory(deps.db, params.id, scope, query));
+    return sendPage(request, reply, () => listCustomerBookingHistory(deps.db, params.id, scope, query));
   },
 });

@@ -3,7 +3,7 @@ import { REQUEST_STATUSES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listStaffRequests } from '../../repositories/booking-requests.ts';
-import { paged } from '../params.ts';
+import { sendPage } from '../params.ts';
 import { cardImageUrl, pageFields } from './common.ts';
 
 const query = v.object({
@@ -17,8 +17,8 @@ export const listStaffBookingRequests = defineRoute({
   url: 'staff-booking-requests/',
   access: ['staff', 'agency', 'agent'],
   query,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, request, reply }) {
     const filter = { agencyId: agencyScope(user), status: query.status };
-    return paged(reply, await listStaffRequests(deps.db, filter, query, cardImageUrl(deps)));
+    return sendPage(request, reply, () => listStaffRequests(deps.db, filter, query, cardImageUrl(deps)));
   },
 });

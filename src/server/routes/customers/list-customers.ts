@@ -3,7 +3,7 @@ import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { CUSTOMER_ORDERINGS, listCustomers } from '../../repositories/customers.ts';
-import { paged, pagingFields } from '../params.ts';
+import { cursorPagingFields, sendPage } from '../params.ts';
 import { STAFF_SIDE } from './common.ts';
 
 const DEFAULT_LIMIT = 100;
@@ -15,7 +15,7 @@ const listQuery = v.object({
     v.picklist(CUSTOMER_ORDERINGS, `Ordering must be one of: ${CUSTOMER_ORDERINGS.join(', ')}.`),
     'name',
   ),
-  ...pagingFields(DEFAULT_LIMIT, MAX_LIMIT),
+  ...cursorPagingFields(DEFAULT_LIMIT, MAX_LIMIT),
 });
 
 /** GET customers/: the customers the caller's agency may see (the operator: all), searchable and sortable. */
@@ -24,13 +24,15 @@ export const listCustomersRoute = defineRoute({
   url: 'customers/',
   access: STAFF_SIDE,
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
-    const page = await listCustomers(deps.db, agencyScope(user), {
-      search: query.search ?? undefined,
-      ordering: query.ordering,
-      limit: query.limit,
-      offset: query.offset,
-    });
-    return paged(reply, page);
+  async handler({ deps, user, query, request, reply }) {
+    return sendPage(request, reply, () =>
+      listCustomers(deps.db, agencyScope(user), {
+        search: query.search ?? undefined,
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+        cursor: query.cursor,
+      }),
+    );
   },
 });

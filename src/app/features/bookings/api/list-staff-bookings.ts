@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { StaffBooking } from '#domain/api/bookings';
 import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import { api } from '../../../lib/api-client.ts';
-import { nextOffset } from '../../../lib/paging.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
 
 export type { StaffBooking };
@@ -21,13 +21,13 @@ export const staffBookingsQueryOptions = ({ search, ordering, customerId }: Staf
   infiniteQueryOptions({
     queryKey: [...STAFF_BOOKINGS_KEY, 'list', { search, ordering, customerId: customerId ?? null, limit: PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageParam), ordering });
-      if (search) params.set('search', search);
-      if (customerId !== undefined) params.set('customer', String(customerId));
-      return api.list<StaffBooking>(`bookings/?${params.toString()}`, signal);
+      const params: Record<string, string> = { limit: String(PAGE_SIZE), ordering };
+      if (search) params.search = search;
+      if (customerId !== undefined) params.customer = String(customerId);
+      return api.page<StaffBooking>(pagePath('bookings/', params, pageParam), signal);
     },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
   });
 
 export function useStaffBookings(filter: StaffBookingFilter) {

@@ -61,7 +61,8 @@ export function StaffBookingsList({ customerId, label }: StaffBookingsListProps)
   const ordering = orderingParam(sort) as StaffBookingOrdering;
   const query = useStaffBookings({ search, ordering, customerId });
   const bookings = allItems(query.data?.pages);
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = query.data?.pages.at(-1);
+  const total = lastPage?.total ?? 0;
   const currency = useCurrency();
   const searchId = useId();
   const sortId = useId();
@@ -120,6 +121,7 @@ export function StaffBookingsList({ customerId, label }: StaffBookingsListProps)
               <LoadMore
                 shown={bookings.length}
                 total={total}
+                totalCapped={lastPage?.totalCapped}
                 noun="bookings"
                 hasMore={query.hasNextPage}
                 loading={query.isFetchingNextPage}

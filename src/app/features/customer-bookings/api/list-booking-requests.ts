@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { nextOffset } from '../../../lib/paging.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 export type { CustomerBookingRequest };
 
@@ -14,9 +14,9 @@ export const bookingRequestsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [...BOOKING_REQUESTS_KEY, 'list', { limit: PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) =>
-      api.list<CustomerBookingRequest>(`booking-requests/?limit=${PAGE_SIZE}&offset=${pageParam}`, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+      api.page<CustomerBookingRequest>(pagePath('booking-requests/', { limit: String(PAGE_SIZE) }, pageParam), signal),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
   });
 
 export function useBookingRequests() {

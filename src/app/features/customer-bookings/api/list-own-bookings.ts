@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CustomerBooking } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { nextOffset } from '../../../lib/paging.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 export type { CustomerBooking };
 
@@ -14,9 +14,9 @@ export const ownBookingsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: [...BOOKINGS_KEY, 'list', 'own', { limit: PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) =>
-      api.list<CustomerBooking>(`bookings/?limit=${PAGE_SIZE}&offset=${pageParam}`, signal),
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+      api.page<CustomerBooking>(pagePath('bookings/', { limit: String(PAGE_SIZE) }, pageParam), signal),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
   });
 
 export function useOwnBookings() {

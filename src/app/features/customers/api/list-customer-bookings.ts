@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingStatus, PaymentMethod } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
-import { nextOffset } from '../../../lib/paging.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 /** One row of a customer's booking history as GET bookings/customer/{id}/ sends it. */
 export interface CustomerHistoryBooking {
@@ -23,12 +23,12 @@ export const customerBookingsQueryOptions = (customerId: number) =>
   infiniteQueryOptions({
     queryKey: ['bookings', 'customer', customerId, { limit: PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) =>
-      api.list<CustomerHistoryBooking>(
-        `bookings/customer/${customerId}/?limit=${PAGE_SIZE}&offset=${pageParam}`,
+      api.page<CustomerHistoryBooking>(
+        pagePath(`bookings/customer/${customerId}/`, { limit: String(PAGE_SIZE) }, pageParam),
         signal,
       ),
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
   });
 
 export function useCustomerBookings(customerId: number) {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { nextOffset } from '../../../lib/paging.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 /** Every staff query of customers starts with this (the own record is ['customers', 'me']). */
 export const CUSTOMERS_KEY = ['customers'] as const;
@@ -20,12 +20,12 @@ export const customersQueryOptions = ({ search, ordering }: CustomerListParams) 
   infiniteQueryOptions({
     queryKey: [...CUSTOMERS_KEY, 'list', { search, ordering, limit: PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ ordering, limit: String(PAGE_SIZE), offset: String(pageParam) });
-      if (search) params.set('search', search);
-      return api.list<ApiCustomer>(`customers/?${params.toString()}`, signal);
+      const params: Record<string, string> = { ordering, limit: String(PAGE_SIZE) };
+      if (search) params.search = search;
+      return api.page<ApiCustomer>(pagePath('customers/', params, pageParam), signal);
     },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
   });
 
 export function useCustomers(params: CustomerListParams) {

@@ -71,7 +71,8 @@ export function CustomerListPage() {
   const debounced = useDebouncedValue(search.trim());
   const query = useCustomers({ search: debounced, ordering: orderingParam(sort) });
   const customers = allItems(query.data?.pages);
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = query.data?.pages.at(-1);
+  const total = lastPage?.total ?? 0;
   const open = (customer: ApiCustomer) => void navigate({ to: '/details/$id', params: { id: customer.id } });
 
   return (
@@ -214,6 +215,7 @@ export function CustomerListPage() {
           <LoadMore
             shown={customers.length}
             total={total}
+            totalCapped={lastPage?.totalCapped}
             noun="customers"
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { RequestStatus } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
-import { nextOffset } from '../../../lib/paging.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 import { STAFF_REQUESTS_KEY } from './staff-requests-key.ts';
 
 export type { StaffBookingRequest };
@@ -14,12 +14,12 @@ export const staffRequestsQueryOptions = (status: RequestStatus | undefined) =>
   infiniteQueryOptions({
     queryKey: [...STAFF_REQUESTS_KEY, 'list', { status: status ?? 'all', limit: PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageParam) });
-      if (status) params.set('status', status);
-      return api.list<StaffBookingRequest>(`staff-booking-requests/?${params.toString()}`, signal);
+      const params: Record<string, string> = { limit: String(PAGE_SIZE) };
+      if (status) params.status = status;
+      return api.page<StaffBookingRequest>(pagePath('staff-booking-requests/', params, pageParam), signal);
     },
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
   });
 
 export function useStaffRequests(status: RequestStatus | undefined) {
