@@ -4,7 +4,9 @@
 //  - the public vehicle list (default page and ?limit=500) against a bare node:http server in
 //    its own process serving the same bytes and headers: at least 0.8× its requests/s;
 //  - the first start on an empty data folder: /api/health/ within 1.5 s, and the public list
-//    complete right after it.
+//    complete right after it;
+//  - the booking list at 1,000,000 bookings on SQLite and on PostgreSQL (a throwaway cluster):
+//    first page for staff and for an agency, and deep pages, p99 at most 20 ms.
 // A section that throws counts as a failed verdict; the exit code is 1 unless every verdict
 // passed. Options: --quick (short runs, for iterating), --only=<name> (one section by name).
 // Every child process and temporary folder is removed at the end, on failure and on Ctrl-C.
@@ -17,6 +19,12 @@ import { cleanUpAll } from './bench/processes.mjs';
 const SECTIONS = [
   ['public-list', 'Public vehicle list vs a bare node:http server', 'public-list.mjs', 'benchPublicList'],
   ['first-start', 'First start on an empty data folder', 'first-start.mjs', 'benchFirstStart'],
+  [
+    'booking-lists',
+    'Booking lists at 1,000,000 bookings, SQLite and PostgreSQL',
+    'booking-lists.mjs',
+    'benchBookingLists',
+  ],
 ];
 
 const quick = process.argv.includes('--quick');
