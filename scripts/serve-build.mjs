@@ -76,13 +76,14 @@ export async function serveBuild() {
       throw new Error(`the server exited with code ${child.exitCode}`);
     }
     try {
-      if ((await fetch(`${base}/api/health/`)).ok) break;
+      // A data call, not health: on a first start it answers once the demo data is complete.
+      if ((await fetch(`${base}/api/settings/`)).ok) break;
     } catch {
-      // not listening yet: the first start also seeds the demo data
+      // not listening yet
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error('the server did not answer /api/health/ within 90 s');
+      throw new Error('the server did not answer /api/settings/ within 90 s');
     }
     await sleep(200);
   }
