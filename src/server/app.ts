@@ -16,7 +16,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMediaServing } from './plugins/media.ts';
 import { registerRequestBodies } from './plugins/request-body.ts';
-import { routerErrorReply } from './plugins/router-errors.ts';
+import { clientErrorReply, routerErrorReply } from './plugins/router-errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRoutes } from './routes/index.ts';
 import { PRIVATE_DIR_MODE } from './services/file-modes.ts';
@@ -42,6 +42,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     frameworkErrors: routerErrorReply,
+    clientErrorHandler: clientErrorReply,
   });
   // Before the database: a bucket that cannot be used stops the start with nothing opened.
   const media = await createMediaStore(config);
