@@ -322,7 +322,10 @@ async function prepare(engine, dataDir, bookings, adminUrl) {
     url.pathname = '/bench';
     env.DATABASE_URL = url.toString();
   }
-  const handle = await connect({ databaseUrl: env.DATABASE_URL ?? null, sqlitePath: path.join(dataDir, 'fleet.sqlite') });
+  const handle = await connect({
+    databaseUrl: env.DATABASE_URL ?? null,
+    sqlitePath: path.join(dataDir, 'fleet.sqlite'),
+  });
   try {
     await migrateToLatest(handle.db, handle.dialect);
     await seed(handle.db, handle.dialect, bookings);
