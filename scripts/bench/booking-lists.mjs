@@ -285,15 +285,17 @@ async function measureEngine(engine, env, deep, timing) {
       const depth = deep.toLocaleString('en-GB');
       // Deep pages rotate through more pages than the server keeps rendered, so each is read cold.
       const offsets = Array.from({ length: DEEP_PAGES }, (_, i) => `/api/bookings/?offset=${deep + i}`);
+      // The issue's deep-page target is "≤ 20 ms, or a paging scheme that never needs it": the
+      // lists page by cursor, so the cursor has the verdict and the offset is shown for information.
       const scenarios = [
-        [`first page, ${who}`, ['/api/bookings/']],
-        [`offset ${depth} (${DEEP_PAGES} pages), ${who}`, offsets],
-        [`cursor at ${depth} (${DEEP_PAGES} pages), ${who}`, await deepCursorPaths(base, cookie, deep)],
+        [`first page, ${who}`, ['/api/bookings/'], true],
+        [`offset ${depth} (${DEEP_PAGES} pages), ${who}`, offsets, false],
+        [`cursor at ${depth} (${DEEP_PAGES} pages), ${who}`, await deepCursorPaths(base, cookie, deep), true],
       ];
-      for (const [name, paths] of scenarios) {
+      for (const [name, paths, judged] of scenarios) {
         process.stdout.write(`  ${engine}: ${name} …`);
         const result = paths.length === 0 ? null : await measure(base, paths, cookie, timing);
-        results.push({ engine, name, result });
+        results.push({ engine, name, result, judged });
         process.stdout.write(result ? ` p99 ${result.p99} ms\n` : ' no cursor from the server\n');
       }
     }
@@ -381,7 +383,8 @@ function printTable(results, timing) {
 
 /**
  * Runs the booking-list benchmark on both engines (or those named in `engines`) and prints its
- * table and verdicts; `verdicts` holds one boolean per measured call (p99 ≤ 20 ms, all 2xx).
+ * table and verdicts; `verdicts` holds one boolean per judged call (p99 ≤ 20 ms, all 2xx): the
+ * first pages and the deep pages by cursor.
  */
 export async function benchBookingLists({ quick = false, engines = ['sqlite', 'postgres'] } = {}) {
   if (!existsSync(serverEntry)) throw new Error('the compiled server is missing: run `npm run build:server` first');
@@ -393,12 +396,17 @@ export async function benchBookingLists({ quick = false, engines = ['sqlite', 'p
   const results = [];
   for (const engine of engines) results.push(...(await runEngine(engine, bookings, deep, timing)));
   printTable(results, timing);
-  const verdicts = results.map(({ engine, name, result }) => {
+  const verdicts = [];
+  for (const { engine, name, result, judged } of results) {
     const pass = result !== null && result.p99 <= TARGET_P99_MS && result.non2xx === 0;
     const figure = result ? `p99 ${result.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}` : 'not measured';
+    if (!judged) {
+      console.log(`INFO booking list ${engine}, ${name}: ${figure} (no verdict: the lists page by cursor)`);
+      continue;
+    }
     console.log(`${pass ? 'PASS' : 'FAIL'} booking list ${engine}, ${name}: ${figure} (target ≤ ${TARGET_P99_MS} ms)`);
-    return pass;
-  });
+    verdicts.push(pass);
+  }
   return { verdicts };
 }
 
