@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { startApp } from './start.ts';
 
-/** The app itself, loaded by main.ts once the page has had its first frame. */
+// The app itself, loaded by main.ts once the page has had its first frame.
 performance.mark('fleet:entry-evaluated');
 const root = document.getElementById('root');
 if (root) {
