@@ -14,7 +14,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,11 +22,8 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { startPostgres } from '../postgres-cluster.mjs';
+import { freePort, HOST, root, SERVER_ENTRY as serverEntry, signIn, waitFor200 } from './processes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverEntry = path.join(root, 'dist/node/server/main.js');
-
-const HOST = '127.0.0.1';
 const CONNECTIONS = 20;
 const TARGET_P99_MS = 20;
 const DEEP_OFFSET = 100_000;
@@ -47,17 +43,6 @@ const DAY_S = 86_400;
 const MAKES = ['Ford Fiesta', 'Toyota Corolla', 'Volkswagen Golf', 'Nissan Qashqai', 'Kia Sportage'];
 
 const dist = (file) => import(path.join(root, 'dist/node/server', file));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The SQL that turns a row number `n` into the booking's timestamps, per engine. */
 function timeSql(dialect, start) {
@@ -187,43 +172,6 @@ export async function seed(db, dialect, bookings) {
   if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
 }
 
-async function waitForHealth(child, base) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const reply = await fetch(`${base}/api/health/`);
-      if (reply.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not answer /api/health/ within 60 s');
-}
-
-/** Signs in like the app does (CSRF cookie, then login); returns the cookie header. */
-async function signIn(base, username) {
-  const jar = new Map();
-  const keep = (reply) => {
-    for (const line of reply.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  keep(await fetch(`${base}/api/csrf/`));
-  const reply = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': jar.get('csrftoken'), cookie: header() },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (!reply.ok) throw new Error(`login of ${username} failed: ${reply.status} ${await reply.text()}`);
-  keep(reply);
-  return header();
-}
-
 /**
  * The paths of DEEP_PAGES pages by cursor, the first starting at row `offset`, each one row after
  * the one before (walked with limit=1 pages); fewer when the server gives no cursor.
@@ -277,8 +225,12 @@ async function measureEngine(engine, env, deep, timing) {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    await waitForHealth(child, base);
-    const cookies = { staff: await signIn(base, STAFF), agency: await signIn(base, AGENCY) };
+    await waitFor200(`${base}/api/health/`, child);
+    const [staff, agency] = [
+      await signIn(base, { username: STAFF, password: PASSWORD }),
+      await signIn(base, { username: AGENCY, password: PASSWORD }),
+    ];
+    const cookies = { staff: staff.cookie, agency: agency.cookie };
     const results = [];
     for (const who of ['staff', 'agency']) {
       const cookie = cookies[who];

@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { CONNECTIONS, durations, measure, median, printTable, verdict } from './load.mjs';
-import { HOST, root, startChild, startCompiledServer, temporaryDir } from './processes.mjs';
+import { HOST, root, signIn, startChild, startCompiledServer, temporaryDir } from './processes.mjs';
 
 const TARGET_RATIO = 0.8;
 const PAGES = [
@@ -32,29 +32,6 @@ function get(url) {
       })
       .on('error', reject);
   });
-}
-
-/** Signs in like the app: CSRF cookie, then login; returns the cookie header and CSRF token. */
-async function signIn(base, account) {
-  const jar = new Map();
-  const keep = (reply) => {
-    for (const line of reply.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  keep(await fetch(`${base}/api/csrf/`));
-  const reply = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': jar.get('csrftoken'), cookie: header() },
-    body: JSON.stringify({ username: account.username, password: account.password }),
-  });
-  if (!reply.ok) throw new Error(`login of ${account.username} failed: ${reply.status} ${await reply.text()}`);
-  keep(reply);
-  // Signing in renews the CSRF token: the one to send from now on is the cookie's.
-  return { cookie: header(), csrf: jar.get('csrftoken') };
 }
 
 async function seed(env) {
