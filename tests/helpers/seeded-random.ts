@@ -1,33 +1,32 @@
-/** A small seeded generator (mulberry32): the same seed gives the same sequence, so a run replays. */
+import { Random } from '#server/db/seed/random';
+
+/**
+ * The demo seed's generator (mulberry32) with the fuzz suite's helpers: the same seed gives the
+ * same sequence, so a run replays.
+ */
 export class SeededRandom {
-  private state: number;
+  private readonly random: Random;
 
   constructor(readonly seed: number) {
-    this.state = seed >>> 0;
+    this.random = new Random(seed);
   }
 
   /** A number in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.random.next();
   }
 
   /** A whole number in [0, max). */
   int(max: number): number {
-    return Math.floor(this.next() * max);
+    return this.random.int(0, max - 1);
   }
 
   chance(probability: number): boolean {
-    return this.next() < probability;
+    return this.random.chance(probability);
   }
 
   pick<T>(items: readonly T[]): T {
-    const item = items[this.int(items.length)];
-    if (item === undefined) throw new Error('pick from an empty list');
-    return item;
+    return this.random.pick(items);
   }
 
   /** A few distinct items, in random order. */
