@@ -37,5 +37,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The version of a staff-side user's booking list, read with their session (plugins/auth.ts). */
+    bookingsVersion: number | null;
   }
 }

@@ -114,6 +114,32 @@ describe(`staff booking pages kept between reads (${ENGINE})`, () => {
     }
   });
 
+  it("shows an agent, the agency and the operator each other's writes on the next read", async () => {
+    // The version each of them is served at is read with their session check (decision 026).
+    await Promise.all([read(clients.agent), read(clients.agency), read(clients.staff), read(clients.agencyB)]);
+    const made = await clients.agent.post<StaffBooking>('/api/bookings/', {
+      customer: world.customers.createdByA,
+      vehicle: world.vehicles.a2,
+      start_date: '2032-04-01',
+      end_date: '2032-04-02',
+    });
+    expect(made.status).toBe(201);
+    for (const client of [clients.agent, clients.agency, clients.staff]) {
+      expect((await read(client)).body[0]?.id).toBe(made.body.id);
+    }
+    expect((await read(clients.agencyB)).body.some((row) => row.id === made.body.id)).toBe(false);
+    const { id, customer, vehicle, start_date, end_date } = made.body;
+    const edited = await clients.staff.patch<StaffBooking>(`/api/bookings/${id}/`, {
+      customer,
+      vehicle,
+      start_date,
+      end_date,
+      notes: 'Child seat',
+    });
+    expect(edited.status).toBe(200);
+    expect((await rowOf(clients.agent, id))?.notes).toBe('Child seat');
+  });
+
   it('keeps each scope to its own rows', async () => {
     const ofB = await read(clients.agencyB);
     const ofA = await read(clients.agency);

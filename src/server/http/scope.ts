@@ -6,9 +6,16 @@ import { forbidden } from './errors.ts';
  * every agency; the user's own agency for agency and agent users.
  */
 export function agencyScope(user: AuthUser): number | null {
+  const scope = staffScope(user);
+  if (scope === undefined) throw forbidden();
+  return scope;
+}
+
+/** agencyScope, or undefined for a user who sees no agency's data (a customer). */
+export function staffScope(user: AuthUser): number | null | undefined {
   if (user.role === 'staff') return null;
   if ((user.role === 'agency' || user.role === 'agent') && user.agencyId !== null) return user.agencyId;
-  throw forbidden();
+  return undefined;
 }
 
 /** True when the user may act on a record that belongs to `agencyId`. */

@@ -42,13 +42,17 @@ export async function keptTotal(
  * versions only grow. Moved on by triggers with every change to the list (migration 003).
  */
 export async function listVersion(db: Kysely<Database>, list: 'bookings', owner: number | null): Promise<number> {
-  const row = await db
+  const row = await listVersionQuery(db, list, owner).executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** listVersion's query, for reading the version along with something else in one round trip. */
+export function listVersionQuery(db: Kysely<Database>, list: 'bookings', owner: number | null) {
+  return db
     .selectFrom('list_versions')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('version'), eb.lit(0)).as('version'))
     .where('list', '=', list)
-    .$if(owner !== null, (query) => query.where('owner_id', '=', owner ?? 0))
-    .executeTakeFirstOrThrow();
-  return Number(row.version);
+    .$if(owner !== null, (query) => query.where('owner_id', '=', owner ?? 0));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { listVersionQuery } from './list-counts.ts';
 
 export interface StoredRefreshToken {
   id: number;
@@ -97,18 +98,48 @@ export async function deleteExpiredRefreshTokens(db: Kysely<Database>, userId: n
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
 }
 
+/** What a signed-in call learns from its session check (checkSession). */
+export interface SessionCheck {
+  live: boolean;
+  /** The version of the caller's booking list (listVersion), when one was asked for; else null. */
+  bookingsVersion: number | null;
+}
+
 /**
  * Whether a session (a refresh-token family) is still on: read once per signed-in API call, so
  * logout, a detected token theft or a password change ends the access tokens of that session at
  * once, in every process. While the session lives, the first row the family index finds answers.
+ *
+ * For a staff-side caller (`bookingsOwner`: their agency, null for every agency) the same query
+ * reads their booking list's version, which the list's page cache needs (decision 026): a kept
+ * page then costs one round trip to the database, not two.
  */
-export async function isSessionLive(db: Kysely<Database>, familyId: string): Promise<boolean> {
+export async function checkSession(
+  db: Kysely<Database>,
+  familyId: string,
+  bookingsOwner: number | null | undefined,
+): Promise<SessionCheck> {
   const row = await db
-    .selectFrom('refresh_tokens')
-    .select('id')
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('id')
+            .where('family_id', '=', familyId)
+            .where('revoked_at', 'is', null),
+        )
+        .as('live'),
+    ])
+    .$if(bookingsOwner !== undefined, (query) =>
+      query.select(listVersionQuery(db, 'bookings', bookingsOwner ?? null).as('bookings_version')),
+    )
+    .executeTakeFirstOrThrow();
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  const live = Boolean(row.live);
+  return {
+    live,
+    bookingsVersion:
+      row.bookings_version === undefined || row.bookings_version === null ? null : Number(row.bookings_version),
+  };
 }

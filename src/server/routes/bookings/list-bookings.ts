@@ -41,7 +41,8 @@ export const listBookings = defineRoute({
     }
     const scope = agencyScope(user);
     return sendRenderedPage(request, reply, async () => {
-      const version = await listVersion(deps.db, 'bookings', scope);
+      // Read with the session check (plugins/auth.ts); read here only if that did not.
+      const version = request.bookingsVersion ?? (await listVersion(deps.db, 'bookings', scope));
       return renderedPage(deps.db, `${scope ?? 'all'} ${JSON.stringify(query)}`, version, () =>
         listStaffBookings(deps.db, scope, {
           limit: query.limit,
