@@ -284,9 +284,10 @@ for (const [width, device] of [
   });
 }
 
-test('staff still see the settings placeholder', async ({ page, context }) => {
+test('staff see their own settings, without the customer record', async ({ page, context }) => {
   await signInContext(context, 'staff');
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await expect(page.getByText('Welcome to Settings.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('First name')).not.toHaveValue('');
+  await expect(page.getByRole('group', { name: "Driver's licence" })).toHaveCount(0);
 });

@@ -73,6 +73,18 @@ export const agentSignupSchema = v.object({
 });
 export type AgentSignupInput = v.InferOutput<typeof agentSignupSchema>;
 
+/** A staff-side user's own details (Settings): the names, e-mail and phone of their login. */
+export const ownProfileSchema = v.object({
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  email,
+  phone_number: phone(),
+});
+export type OwnProfileInput = v.InferOutput<typeof ownProfileSchema>;
+
+/** PATCH auth/me/: the fields of ownProfileSchema that changed. */
+export const ownProfileUpdateSchema = v.partial(ownProfileSchema);
+
 /** POST auth/password/: a signed-in user changes their password, proving they know the current one. */
 export const passwordChangeSchema = v.object({
   current_password: v.pipe(

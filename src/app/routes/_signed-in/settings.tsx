@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
 import { ownCustomerQueryOptions } from '../../features/customers/api/get-own-customer.ts';
 import { CustomerSettings } from '../../features/customer-settings/components/customer-settings.tsx';
+import { StaffSettings } from '../../features/settings/components/staff-settings.tsx';
 
-/** `/settings`: a customer's own details, licence and password; staff settings come later. */
+/** `/settings`: a customer's own details, licence and password; anyone else's details and password. */
 export const Route = createFileRoute('/_signed-in/settings')({
   // Not awaited: a cached record shows at once, and without one the screen shows its own states.
   loader: ({ context }) => {
@@ -16,6 +16,5 @@ export const Route = createFileRoute('/_signed-in/settings')({
 
 function SettingsPage() {
   const role = Route.useRouteContext({ select: (context) => context.user.role });
-  if (role === 'customer') return <CustomerSettings />;
-  return <PlaceholderPage title="Settings" line="Welcome to Settings." />;
+  return role === 'customer' ? <CustomerSettings /> : <StaffSettings />;
 }

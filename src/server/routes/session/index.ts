@@ -8,10 +8,12 @@ import { passwordResetConfirm } from './password-reset-confirm.ts';
 import { passwordReset } from './password-reset.ts';
 import { registerCustomer } from './register-customer.ts';
 import { tokenRefresh } from './token-refresh.ts';
+import { updateMe } from './update-me.ts';
 
 export const sessionRoutes: RouteRegistrar[] = [
   login,
   me,
+  updateMe,
   logout,
   tokenRefresh,
   registerCustomer,

@@ -6,8 +6,9 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { ownCustomerQueryOptions } from '../../customers/api/get-own-customer.ts';
-import { PasswordForm } from './password-form.tsx';
+import { PasswordForm } from '../../settings/components/password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import '../../settings/settings.css';
 import '../customer-settings.css';
 
 /** `/settings` for a customer: their details and licence (through the outbox), and their password. */
@@ -15,7 +16,7 @@ export function CustomerSettings() {
   // An edit form starts from the server's copy: the restored cache may predate the last save.
   const customer = useQuery({ ...ownCustomerQueryOptions(), refetchOnMount: 'always' });
   return (
-    <div className="page customer-settings">
+    <div className="page settings-page customer-settings">
       <PageHeader title="Settings" description="Your details, driver's licence and password." />
       <section className="panel settings-panel">
         {customer.data ? (

@@ -1,0 +1,139 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { apiJson, DEMO_PASSWORD, DESKTOP, goOffline, PHONE, signInContext, uniqueSuffix } from './support/api.ts';
+
+/**
+ * `/settings` for staff-side users, as a person uses it: their own details (PATCH auth/me/) and a
+ * password change that signs their other devices out. Every test signs up its own agency owner
+ * (agent-signup/), so no demo account's details or password change.
+ */
+
+interface Profile {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+}
+
+async function freshAgencyOwner(context: BrowserContext, request: APIRequestContext) {
+  const suffix = uniqueSuffix();
+  const owner = { username: `owner_${suffix}`, email: `owner.${suffix}@example.com` };
+  await apiJson(request, 'POST', 'agent-signup/', {
+    ...owner,
+    agency_name: `Settings Motors ${suffix}`,
+    first_name: 'Morgan',
+    last_name: 'Owner',
+    phone_number: '+44 7700 900800',
+    password: DEMO_PASSWORD,
+  });
+  await signInContext(context, owner.username);
+  return owner;
+}
+
+const detailsForm = (page: Page) => page.getByRole('form', { name: 'Your details' });
+const passwordForm = (page: Page) => page.getByRole('form', { name: 'Password' });
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(detailsForm(page).getByLabel('First name')).toHaveValue('Morgan');
+}
+
+for (const [width, device] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`staff settings (${width})`, () => {
+    test.use(device);
+
+    test('edits their details: a bad e-mail is named beside its field, then saved and kept', async ({
+      page,
+      context,
+      request,
+    }) => {
+      await freshAgencyOwner(context, request);
+      await openSettings(page);
+      const form = detailsForm(page);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(form.getByText('No changes detected.')).toBeVisible();
+
+      await form.getByLabel('Last name').fill('Renamed');
+      await form.getByLabel('E-mail').fill('not-an-address');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(form.getByLabel('E-mail')).toHaveAccessibleDescription(/e-mail/i);
+
+      const email = `renamed.${uniqueSuffix()}@example.com`;
+      await form.getByLabel('E-mail').fill(email);
+      await form.getByLabel('Phone number').fill('+44 20 7946 0123');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(form.getByText('Your details have been saved.')).toBeVisible();
+      expect(await apiJson<Profile>(context.request, 'GET', 'auth/me/')).toMatchObject({
+        first_name: 'Morgan',
+        last_name: 'Renamed',
+        email,
+        phone_number: '+44 20 7946 0123',
+      });
+
+      await page.reload();
+      await expect(detailsForm(page).getByLabel('Last name')).toHaveValue('Renamed');
+      await expect(detailsForm(page).getByLabel('E-mail')).toHaveValue(email);
+      await page.screenshot({ path: `test-results/staff-settings-${width}.png`, fullPage: true });
+    });
+
+    test('offline, saving waits for a connection and keeps what was typed', async ({ page, context, request }) => {
+      await freshAgencyOwner(context, request);
+      await openSettings(page);
+      await goOffline(context, page);
+      const form = detailsForm(page);
+      await expect(
+        form.getByText('Saving your details needs a connection. Try again when you are back online.'),
+      ).toBeVisible();
+      await form.getByLabel('First name').fill('Offline');
+      await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+      await context.setOffline(false);
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(form.getByText('Your details have been saved.')).toBeVisible();
+      expect((await apiJson<Profile>(context.request, 'GET', 'auth/me/')).first_name).toBe('Offline');
+    });
+  });
+}
+
+test.describe('staff settings: password', () => {
+  test.use(DESKTOP);
+
+  test('a password change signs the other device out and keeps this one', async ({ page, context, browser }) => {
+    const owner = await freshAgencyOwner(context, context.request);
+    const other = await browser.newContext(DESKTOP);
+    await signInContext(other, owner.username);
+    const otherPage = await other.newPage();
+    await otherPage.goto('/settings');
+    await expect(detailsForm(otherPage).getByLabel('First name')).toHaveValue('Morgan');
+
+    await openSettings(page);
+    const form = passwordForm(page);
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('New password', { exact: true }).fill('brand-new-secret');
+    await form.getByLabel('Confirm new password').fill('brand-new-secret');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByLabel('Current password')).toHaveAccessibleDescription('Current password is incorrect.');
+    await form.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('Your password has been changed.')).toBeVisible();
+
+    // The other device's next visit finds its session ended and goes to the login page.
+    await otherPage.goto('/settings');
+    await expect(otherPage).toHaveURL(/\/login/);
+    await other.close();
+
+    // This one stays signed in.
+    await page.reload();
+    await expect(detailsForm(page).getByLabel('First name')).toHaveValue('Morgan');
+  });
+
+  test('has no serious accessibility violations', async ({ page, context, request }) => {
+    await freshAgencyOwner(context, request);
+    await openSettings(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+});

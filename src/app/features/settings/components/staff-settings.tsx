@@ -1,0 +1,23 @@
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSession } from '../../session/api/get-session.ts';
+import { OwnProfileForm } from './own-profile-form.tsx';
+import { PasswordForm } from './password-form.tsx';
+import '../settings.css';
+
+/** `/settings` for the operator, agencies and agents: their own details and their password. */
+export function StaffSettings() {
+  const user = useSession();
+  return (
+    <div className="page settings-page">
+      <PageHeader title="Settings" description="Your details and password." />
+      {user ? (
+        <section className="panel settings-panel">
+          <OwnProfileForm user={user} />
+        </section>
+      ) : null}
+      <section className="panel settings-panel">
+        <PasswordForm />
+      </section>
+    </div>
+  );
+}
