@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   goOffline,
+  persistedQueryKeys,
   PHONE,
   signInContext,
   uniqueSuffix,
@@ -283,6 +284,44 @@ for (const [width, device] of [
     });
   });
 }
+
+test.describe('this device (customer)', () => {
+  test.use(DESKTOP);
+
+  test('an edit made offline shows as waiting; clearing the device discards it and keeps the sign-in', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await freshCustomer(context, request);
+    await openSettings(page);
+    await waitForServiceWorker(page);
+    const device = page.getByRole('region', { name: 'This device' });
+    await expect(device.getByText('No changes waiting to send.')).toBeVisible();
+    await expect(device.getByText(/(list or record|lists and records), the oldest from/)).toBeVisible();
+
+    await goOffline(context, page);
+    await address(page).getByLabel('City').fill('Whitby');
+    await save(page);
+    await expect(device.getByText('1 change waiting to send.')).toBeVisible();
+
+    await device.getByRole('button', { name: "Clear this device's data" }).click();
+    const dialog = page.getByRole('dialog', { name: "Clear this device's data?" });
+    await expect(dialog.getByText('1 change not yet sent will be lost.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(device.getByText('1 change waiting to send.')).toBeVisible();
+    await device.getByRole('button', { name: "Clear this device's data" }).click();
+    await dialog.getByRole('button', { name: 'Clear data' }).click();
+    await expect(device.getByText("This device's data has been cleared. Unsent changes discarded: 1.")).toBeVisible();
+    await expect(device.getByText('No changes waiting to send.')).toBeVisible();
+    expect((await persistedQueryKeys(page)).filter((key) => key[0] === 'customers')).toEqual([]);
+
+    await context.setOffline(false);
+    await page.reload();
+    await expect(personal(page).getByLabel('First name')).toHaveValue('Robin');
+    expect((await ownRecord(context)).city).not.toBe('Whitby');
+  });
+});
 
 test('staff see their own settings, without the customer record', async ({ page, context }) => {
   await signInContext(context, 'staff');

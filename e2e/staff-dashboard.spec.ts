@@ -4,6 +4,7 @@ import {
   apiJson,
   goOffline,
   isoDay,
+  persistedQueryKeys,
   PHONE,
   signInApi,
   signInContext,
@@ -217,25 +218,4 @@ async function newRequestForAgency(request: APIRequestContext): Promise<number> 
   });
   await apiJson(request, 'POST', 'logout/');
   return created.id;
-}
-
-/** The query keys the persisted cache holds in IndexedDB. */
-function persistedQueryKeys(page: Page): Promise<unknown[][]> {
-  return page.evaluate(
-    () =>
-      new Promise<unknown[][]>((resolve, reject) => {
-        const open = indexedDB.open('fleet-query-cache');
-        open.onerror = () => reject(new Error('cannot open the query cache'));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('clients')) return resolve([]);
-          const read = db.transaction('clients').objectStore('clients').getAll();
-          read.onsuccess = () => {
-            const clients = read.result as { clientState?: { queries?: { queryKey: unknown[] }[] } }[];
-            resolve(clients.flatMap((client) => client.clientState?.queries?.map((query) => query.queryKey) ?? []));
-          };
-          read.onerror = () => reject(new Error('cannot read the query cache'));
-        };
-      }),
-  );
 }

@@ -1,6 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { apiJson, DEMO_PASSWORD, DESKTOP, goOffline, PHONE, signInContext, uniqueSuffix } from './support/api.ts';
+import {
+  apiJson,
+  DEMO_PASSWORD,
+  DESKTOP,
+  goOffline,
+  persistedQueryKeys,
+  PHONE,
+  signInContext,
+  uniqueSuffix,
+} from './support/api.ts';
 
 /**
  * `/settings` for staff-side users, as a person uses it: their own details (PATCH auth/me/) and a
@@ -126,6 +135,33 @@ test.describe('staff settings: password', () => {
     await other.close();
 
     // This one stays signed in.
+    await page.reload();
+    await expect(detailsForm(page).getByLabel('First name')).toHaveValue('Morgan');
+  });
+
+  test('this device: the kept lists are counted and cleared, and the user stays signed in', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await freshAgencyOwner(context, request);
+    await page.goto('/fleet/vehicles');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(detailsForm(page).getByLabel('First name')).toHaveValue('Morgan');
+    const device = page.getByRole('region', { name: 'This device' });
+    await expect(device.getByText(/(list or record|lists and records), the oldest from/)).toBeVisible();
+    await expect(device.getByText('No changes waiting to send.')).toBeVisible();
+    await expect.poll(async () => (await persistedQueryKeys(page)).some((key) => key[0] !== 'session')).toBe(true);
+
+    await device.getByRole('button', { name: "Clear this device's data" }).click();
+    const dialog = page.getByRole('dialog', { name: "Clear this device's data?" });
+    await expect(dialog.getByText(/not yet sent will be lost/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Clear data' }).click();
+    await expect(device.getByText("This device's data has been cleared.")).toBeVisible();
+    await expect
+      .poll(async () => (await persistedQueryKeys(page)).filter((key) => key[0] !== 'session' && key[0] !== 'settings'))
+      .toEqual([]);
     await page.reload();
     await expect(detailsForm(page).getByLabel('First name')).toHaveValue('Morgan');
   });

@@ -107,3 +107,24 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 export const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
+/** The query keys the persisted cache holds in IndexedDB. */
+export function persistedQueryKeys(page: Page): Promise<unknown[][]> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown[][]>((resolve, reject) => {
+        const open = indexedDB.open('fleet-query-cache');
+        open.onerror = () => reject(new Error('cannot open the query cache'));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('clients')) return resolve([]);
+          const read = db.transaction('clients').objectStore('clients').getAll();
+          read.onsuccess = () => {
+            const clients = read.result as { clientState?: { queries?: { queryKey: unknown[] }[] } }[];
+            resolve(clients.flatMap((client) => client.clientState?.queries?.map((query) => query.queryKey) ?? []));
+          };
+          read.onerror = () => reject(new Error('cannot read the query cache'));
+        };
+      }),
+  );
+}

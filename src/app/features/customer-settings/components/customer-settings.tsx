@@ -6,18 +6,24 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { ownCustomerQueryOptions } from '../../customers/api/get-own-customer.ts';
+import { useSession } from '../../session/api/get-session.ts';
+import { DevicePanel } from '../../settings/components/device-panel.tsx';
 import { PasswordForm } from '../../settings/components/password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import '../../settings/settings.css';
 import '../customer-settings.css';
 
-/** `/settings` for a customer: their details and licence (through the outbox), and their password. */
+/** `/settings` for a customer: their details and licence (through the outbox), password and this device. */
 export function CustomerSettings() {
   // An edit form starts from the server's copy: the restored cache may predate the last save.
   const customer = useQuery({ ...ownCustomerQueryOptions(), refetchOnMount: 'always' });
+  const user = useSession();
   return (
     <div className="page settings-page customer-settings">
-      <PageHeader title="Settings" description="Your details, driver's licence and password." />
+      <PageHeader
+        title="Settings"
+        description="Your details, driver's licence, password and this device's offline data."
+      />
       <section className="panel settings-panel">
         {customer.data ? (
           <ProfileForm customer={customer.data} lastUpdated={<LastUpdated dataUpdatedAt={customer.dataUpdatedAt} />} />
@@ -39,6 +45,11 @@ export function CustomerSettings() {
       <section className="panel settings-panel">
         <PasswordForm />
       </section>
+      {user ? (
+        <div className="panel settings-panel">
+          <DevicePanel user={user} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,15 +1,16 @@
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSession } from '../../session/api/get-session.ts';
+import { DevicePanel } from './device-panel.tsx';
 import { OwnProfileForm } from './own-profile-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import '../settings.css';
 
-/** `/settings` for the operator, agencies and agents: their own details and their password. */
+/** `/settings` for the operator, agencies and agents: their own details, password and this device. */
 export function StaffSettings() {
   const user = useSession();
   return (
     <div className="page settings-page">
-      <PageHeader title="Settings" description="Your details and password." />
+      <PageHeader title="Settings" description="Your details, password and this device's offline data." />
       {user ? (
         <section className="panel settings-panel">
           <OwnProfileForm user={user} />
@@ -18,6 +19,11 @@ export function StaffSettings() {
       <section className="panel settings-panel">
         <PasswordForm />
       </section>
+      {user ? (
+        <div className="panel settings-panel">
+          <DevicePanel user={user} />
+        </div>
+      ) : null}
     </div>
   );
 }
