@@ -62,14 +62,25 @@ export const passwordResetFormSchema = v.pipe(
   ),
 );
 
-export const agentSignupSchema = v.object({
-  agency_name: requiredText('Agency name', 150),
+/** A staff-side login an agency adds for someone who works for it (Settings, Team). */
+export const teamMemberSchema = v.object({
   first_name: requiredText('First name', 100),
   last_name: requiredText('Last name', 100),
   email,
   phone_number: phone(),
   username,
   password,
+});
+export type TeamMemberInput = v.InferOutput<typeof teamMemberSchema>;
+
+/** PATCH team/{id}/: an agent's login turned off (signed out everywhere at once) or on again. */
+export const teamMemberUpdateSchema = v.object({
+  disabled: v.boolean('Disabled must be true or false.'),
+});
+
+export const agentSignupSchema = v.object({
+  agency_name: requiredText('Agency name', 150),
+  ...teamMemberSchema.entries,
 });
 export type AgentSignupInput = v.InferOutput<typeof agentSignupSchema>;
 

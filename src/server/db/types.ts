@@ -3,7 +3,7 @@
  * integer in minor units, dates and times are text (YYYY-MM-DD, HH:MM), timestamps are ISO 8601
  * UTC text and booleans are 0/1 integers, so one set of queries serves SQLite and PostgreSQL.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AgencyStatus, BookingStatus, Ownership, PaymentMethod, RequestStatus, Role } from '#domain/constants';
 
 export interface AgencyTable {
@@ -27,6 +27,8 @@ export interface UserTable {
   phone_number: string;
   agency_id: number | null;
   created_at: string;
+  /** Set while the login is turned off by its agency (migration 007-user-disabled). */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RefreshTokenTable {

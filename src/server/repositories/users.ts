@@ -40,16 +40,16 @@ const lower = (value: string) => value.toLowerCase();
 export async function findUserForLogin(
   db: Kysely<Database>,
   identifier: string,
-): Promise<Pick<User, 'id' | 'password_hash'> | undefined> {
+): Promise<Pick<User, 'id' | 'password_hash' | 'disabled_at'> | undefined> {
   const byUsername = await db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'disabled_at'])
     .where('username', '=', identifier)
     .executeTakeFirst();
   if (byUsername) return byUsername;
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'disabled_at'])
     .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', lower(identifier)))
     .orderBy('id')
     .executeTakeFirst();

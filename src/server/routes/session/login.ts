@@ -1,5 +1,5 @@
 import { loginSchema } from '#domain/schemas/accounts';
-import { tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findUserForLogin } from '../../repositories/users.ts';
 import { loginThrottleFor } from '../../services/login-throttle.ts';
@@ -7,6 +7,7 @@ import { DUMMY_HASH, verifyPassword } from '../../services/passwords.ts';
 import { startSession } from '../../services/session.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your username and password.';
+export const LOGIN_DISABLED = 'This login has been turned off by your agency. Ask them to turn it on again.';
 
 function tooManyAttempts(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -39,6 +40,8 @@ export const login = defineRoute({
       throw unauthorized(LOGIN_FAILED);
     }
     await throttle.recordSuccess(account, address);
+    // Said only to someone who knows the password, so it tells a stranger nothing.
+    if (user.disabled_at !== null) throw forbidden(LOGIN_DISABLED);
     const profile = await startSession({ deps, request, reply }, user.id);
     if (!profile) throw unauthorized(LOGIN_FAILED);
     return profile;

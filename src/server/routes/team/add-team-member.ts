@@ -1,0 +1,25 @@
+import { teamMemberSchema } from '#domain/schemas/accounts';
+import { forbidden } from '../../http/errors.ts';
+import { defineRoute } from '../../http/route.ts';
+import { insertUser } from '../../repositories/users.ts';
+import { findTeamMemberView } from '../../repositories/team.ts';
+import { signUp } from '../session/sign-up.ts';
+
+/**
+ * POST team/: the agency owner adds an agent's login to their agency, with a first password they
+ * hand over (the agent changes it in Settings). A taken username or e-mail is refused as at sign-up.
+ */
+export const addTeamMember = defineRoute({
+  method: 'POST',
+  url: 'team/',
+  access: ['agency'],
+  body: teamMemberSchema,
+  async handler({ deps, user, body }) {
+    const agencyId = user.agencyId;
+    if (agencyId === null) throw forbidden();
+    const id = await signUp(deps, body, (account) =>
+      insertUser(deps.db, account, 'agent', agencyId, deps.now().toISOString()),
+    );
+    return findTeamMemberView(deps.db, id);
+  },
+});
