@@ -173,3 +173,65 @@ test.describe('staff settings: password', () => {
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 });
+
+test.describe('staff settings: team (agency owner)', () => {
+  test.use(DESKTOP);
+
+  test('adds an agent, turns their login off (signed out, sign-in refused) and on again', async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
+    await freshAgencyOwner(context, request);
+    await openSettings(page);
+    const team = page.getByRole('region', { name: 'Team' });
+    await expect(team.getByRole('listitem').filter({ hasText: 'Morgan Owner' })).toContainText('Owner');
+
+    await team.getByRole('button', { name: 'Add agent' }).click();
+    const form = team.getByRole('form', { name: 'Add agent' });
+    await form.getByRole('button', { name: 'Add agent' }).click();
+    await expect(form.getByLabel('Username')).toHaveAccessibleDescription(/username/i);
+    const username = `agent_${uniqueSuffix()}`;
+    await form.getByLabel('First name').fill('Riley');
+    await form.getByLabel('Last name').fill('Agent');
+    await form.getByLabel('Phone number').fill('+44 7700 900555');
+    await form.getByLabel('E-mail').fill(`${username}@example.com`);
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('First password').fill('riley-first-pass');
+    await form.getByRole('button', { name: 'Add agent' }).click();
+    await expect(
+      team.getByText(`Riley Agent can now sign in as ${username} with the password you chose.`),
+    ).toBeVisible();
+    const riley = team.getByRole('listitem').filter({ hasText: 'Riley Agent' });
+    await expect(riley).toContainText('Agent');
+
+    const other = await browser.newContext(DESKTOP);
+    await signInContext(other, username, 'riley-first-pass');
+    const otherPage = await other.newPage();
+    await otherPage.goto('/settings');
+    await expect(detailsForm(otherPage).getByLabel('First name')).toHaveValue('Riley');
+
+    await riley.getByRole('button', { name: 'Turn off the login of Riley Agent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn off this login?' });
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await expect(team.getByText("Riley Agent's login is turned off and was signed out everywhere.")).toBeVisible();
+    await expect(riley).toContainText('Turned off');
+
+    await otherPage.goto('/settings');
+    await expect(otherPage).toHaveURL(/\/login/);
+    await otherPage.getByLabel('Username or email').fill(username);
+    await otherPage.getByLabel('Password').fill('riley-first-pass');
+    await otherPage.getByRole('button', { name: 'Login' }).click();
+    await expect(
+      otherPage.getByText('This login has been turned off by your agency. Ask them to turn it on again.'),
+    ).toBeVisible();
+
+    await riley.getByRole('button', { name: 'Turn on the login of Riley Agent' }).click();
+    await expect(team.getByText("Riley Agent's login is turned on again.")).toBeVisible();
+    await otherPage.getByRole('button', { name: 'Login' }).click();
+    await expect(otherPage).toHaveURL(/\/staff\/dashboard/);
+    await page.screenshot({ path: 'test-results/staff-settings-team.png', fullPage: true });
+    await other.close();
+  });
+});

@@ -12,9 +12,12 @@ import type { SessionUser } from '../../session/api/get-session.ts';
 
 const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 
-/** SPEC §8's sentence, except where the server says more: too many attempts (429) or no connection. */
+/**
+ * SPEC §8's sentence, except where the server says more: too many attempts (429), a login its
+ * agency turned off (403, told only to someone who gave the right password), or no connection.
+ */
 function failureMessage(error: Error): string {
-  if (error instanceof ApiError && error.status === 429) return error.message;
+  if (error instanceof ApiError && (error.status === 429 || error.status === 403)) return error.message;
   if (error instanceof NetworkError) return 'You are offline: signing in needs a connection.';
   return LOGIN_FAILED;
 }

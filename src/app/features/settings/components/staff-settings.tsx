@@ -3,9 +3,10 @@ import { useSession } from '../../session/api/get-session.ts';
 import { DevicePanel } from './device-panel.tsx';
 import { OwnProfileForm } from './own-profile-form.tsx';
 import { PasswordForm } from './password-form.tsx';
+import { TeamPanel } from './team-panel.tsx';
 import '../settings.css';
 
-/** `/settings` for the operator, agencies and agents: their own details, password and this device. */
+/** `/settings` for the operator, agencies and agents: their own details, password, an agency owner's team, and this device. */
 export function StaffSettings() {
   const user = useSession();
   return (
@@ -19,6 +20,11 @@ export function StaffSettings() {
       <section className="panel settings-panel">
         <PasswordForm />
       </section>
+      {user?.role === 'agency' ? (
+        <div className="panel settings-panel">
+          <TeamPanel />
+        </div>
+      ) : null}
       {user ? (
         <div className="panel settings-panel">
           <DevicePanel user={user} />
