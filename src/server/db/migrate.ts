@@ -7,7 +7,7 @@ import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
 /** Migrations live in code (not read from a folder) so the compiled server carries them. */
-function provider(dialect: DialectName): MigrationProvider {
+export function migrationProvider(dialect: DialectName): MigrationProvider {
   return {
     getMigrations: async (): Promise<Record<string, Migration>> => ({
       '001-initial': initial(dialect),
@@ -19,7 +19,7 @@ function provider(dialect: DialectName): MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
