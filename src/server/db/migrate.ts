@@ -3,6 +3,7 @@ import { initial } from './migrations/001-initial.ts';
 import { sharedState } from './migrations/002-shared-state.ts';
 import { listCounts } from './migrations/003-list-counts.ts';
 import { userDisabled } from './migrations/007-user-disabled.ts';
+import { locationAddress } from './migrations/008-location-address.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '002-shared-state': sharedState(),
       '003-list-counts': listCounts(dialect),
       '007-user-disabled': userDisabled(),
+      '008-location-address': locationAddress(),
     }),
   };
 }

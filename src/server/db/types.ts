@@ -57,6 +57,8 @@ export interface LocationTable {
   agency_id: number;
   name: string;
   city: string;
+  /** Street address (migration 008); empty for locations made before it. */
+  address: ColumnType<string, string | undefined, string>;
 }
 
 export interface VehicleTable {

@@ -4,6 +4,7 @@ import { customersRoutes } from './customers/index.ts';
 import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
+import { locationsRoutes } from './locations/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { teamRoutes } from './team/index.ts';
 
@@ -20,6 +21,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...bookingsRoutes,
     ...deskRoutes,
     ...teamRoutes,
+    ...locationsRoutes,
   ]) {
     register(app);
   }

@@ -19,19 +19,21 @@ export const VEHICLE_IMAGE_UPLOADS: FileField = {
 };
 const AGENCY_REQUIRED = 'Agency is required.';
 const AGENCY_UNKNOWN = 'This agency does not exist.';
-const OTHER_AGENCY = 'You can only manage the vehicles of your own agency.';
 
 /**
- * The agency a vehicle goes to. Agency users always work in their own (naming another is
- * refused); the operator (null scope) must name an existing agency.
+ * The agency a vehicle (or another record of an agency: `what`) goes to. Agency users always work
+ * in their own (naming another is refused); the operator (null scope) must name an existing agency.
  */
 export async function resolveAgency(
   db: Kysely<Database>,
   scope: number | null,
   requested: number | null | undefined,
+  what = 'vehicles',
 ): Promise<number> {
   if (scope !== null) {
-    if (requested !== null && requested !== undefined && requested !== scope) throw forbidden(OTHER_AGENCY);
+    if (requested !== null && requested !== undefined && requested !== scope) {
+      throw forbidden(`You can only manage the ${what} of your own agency.`);
+    }
     return scope;
   }
   if (requested === null || requested === undefined) throw fieldError(400, 'agency_id', AGENCY_REQUIRED);

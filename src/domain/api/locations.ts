@@ -1,0 +1,10 @@
+/** A pickup location as its agency manages it (GET locations/). */
+export interface PickupLocation {
+  id: number;
+  agency_id: number;
+  name: string;
+  city: string;
+  address: string;
+  /** How many vehicles can be picked up here. */
+  vehicles: number;
+}
