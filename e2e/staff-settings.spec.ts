@@ -235,3 +235,66 @@ test.describe('staff settings: team (agency owner)', () => {
     await other.close();
   });
 });
+
+for (const [width, device] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`staff settings: pickup locations (${width})`, () => {
+    test.use(device);
+
+    test('adds, edits and removes a location', async ({ page, context, request }) => {
+      await freshAgencyOwner(context, request);
+      await openSettings(page);
+      const panel = page.getByRole('region', { name: 'Pickup locations' });
+      await expect(panel.getByText('No pickup locations yet.')).toBeVisible();
+
+      await panel.getByRole('button', { name: 'Add location' }).click();
+      const form = panel.getByRole('form', { name: 'Add location' });
+      await form.getByRole('button', { name: 'Add location' }).click();
+      await expect(form.getByLabel('Name')).toHaveAccessibleDescription(/name/i);
+      await form.getByLabel('Name').fill('Harbour Kiosk');
+      await form.getByLabel('City').fill('Hull');
+      await form.getByLabel('Address').fill('1 Quay Street, HU1 1AA');
+      await form.getByRole('button', { name: 'Add location' }).click();
+      await expect(panel.getByText('Harbour Kiosk has been added.')).toBeVisible();
+      const row = panel.getByRole('listitem').filter({ hasText: 'Harbour Kiosk, Hull' });
+      await expect(row).toContainText('1 Quay Street, HU1 1AA · 0 vehicles');
+
+      await row.getByRole('button', { name: 'Edit Harbour Kiosk' }).click();
+      const edit = panel.getByRole('form', { name: 'Edit Harbour Kiosk' });
+      await edit.getByLabel('Address').fill('2 Quay Street, HU1 1AB');
+      await edit.getByRole('button', { name: 'Save location' }).click();
+      await expect(panel.getByText('Harbour Kiosk has been saved.')).toBeVisible();
+      await expect(panel.getByRole('listitem').filter({ hasText: 'Harbour Kiosk' })).toContainText('2 Quay Street');
+
+      await panel.getByRole('button', { name: 'Remove Harbour Kiosk' }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove this pickup location?' })
+        .getByRole('button', { name: 'Remove' })
+        .click();
+      await expect(panel.getByText('Harbour Kiosk has been removed.')).toBeVisible();
+      await expect(panel.getByText('No pickup locations yet.')).toBeVisible();
+    });
+
+    test('a location in use is kept, and the reason is said', async ({ page, context }) => {
+      await signInContext(context, 'agency');
+      await page.goto('/settings');
+      const panel = page.getByRole('region', { name: 'Pickup locations' });
+      const used = panel
+        .getByRole('listitem')
+        .filter({ hasText: /[1-9]\d* vehicles?/ })
+        .first();
+      const name = (await used.locator('.settings-list__name').innerText()).split(',')[0] ?? '';
+      await used.getByRole('button', { name: `Remove ${name}` }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove this pickup location?' })
+        .getByRole('button', { name: 'Remove' })
+        .click();
+      await expect(panel.getByRole('status').or(panel.getByRole('alert'))).toContainText(
+        /This location is used by \d+ vehicles?.*it cannot be removed until they no longer use it\./,
+      );
+      await expect(panel.getByRole('listitem').filter({ hasText: name })).toHaveCount(1);
+    });
+  });
+}

@@ -1,12 +1,13 @@
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSession } from '../../session/api/get-session.ts';
 import { DevicePanel } from './device-panel.tsx';
+import { LocationsPanel } from './locations-panel.tsx';
 import { OwnProfileForm } from './own-profile-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { TeamPanel } from './team-panel.tsx';
 import '../settings.css';
 
-/** `/settings` for the operator, agencies and agents: their own details, password, an agency owner's team, and this device. */
+/** `/settings` for the operator, agencies and agents: their own details, password, an agency owner's team, an agency's pickup locations, and this device. */
 export function StaffSettings() {
   const user = useSession();
   return (
@@ -23,6 +24,11 @@ export function StaffSettings() {
       {user?.role === 'agency' ? (
         <div className="panel settings-panel">
           <TeamPanel />
+        </div>
+      ) : null}
+      {user?.role === 'agency' || user?.role === 'agent' ? (
+        <div className="panel settings-panel">
+          <LocationsPanel />
         </div>
       ) : null}
       {user ? (

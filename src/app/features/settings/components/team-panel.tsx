@@ -69,16 +69,16 @@ export function TeamPanel() {
       <p className="settings-panel__lead">The people who sign in for your agency.</p>
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
       {team.data ? (
-        <ul className="team-list">
+        <ul className="settings-list">
           {team.data.items.map((member) => (
-            <li key={member.id} className="team-list__item">
-              <div className="team-list__who">
-                <span className="team-list__name">{fullName(member)}</span>
-                <span className="team-list__detail">
+            <li key={member.id} className="settings-list__item">
+              <div className="settings-list__who">
+                <span className="settings-list__name">{fullName(member)}</span>
+                <span className="settings-list__detail">
                   {member.username} · {member.email}
                 </span>
               </div>
-              <div className="team-list__status">
+              <div className="settings-list__status">
                 <StatusBadge tone="neutral">{member.role === 'agency' ? 'Owner' : 'Agent'}</StatusBadge>
                 {member.disabled ? <StatusBadge tone="danger">Turned off</StatusBadge> : null}
               </div>
@@ -177,8 +177,8 @@ function AddAgentForm({ online, onDone }: { online: boolean; onDone: (member: Te
   });
 
   return (
-    <form className="form add-agent-form" onSubmit={onSubmit} noValidate aria-labelledby="add-agent-title">
-      <h3 id="add-agent-title" className="add-agent-form__title">
+    <form className="form settings-subform" onSubmit={onSubmit} noValidate aria-labelledby="add-agent-title">
+      <h3 id="add-agent-title" className="settings-subform__title">
         Add agent
       </h3>
       <div className="form__row">
