@@ -7,7 +7,17 @@ import {
   DEFAULT_PICKUP_TIME,
   PAYMENT_METHODS,
 } from '../constants.ts';
-import { END_BEFORE_START, id, isoDate, optionalMoney, optionalText, optionalWholeNumber, time } from './fields.ts';
+import {
+  END_BEFORE_START,
+  id,
+  isoDate,
+  optionalMoney,
+  optionalText,
+  optionalWholeNumber,
+  requiredText,
+  time,
+  wholeNumber,
+} from './fields.ts';
 
 /** What staff pick on creation (SPEC §4); an edit may also move the booking along its life. */
 export const NEW_BOOKING_STATUSES = ['pending', 'confirmed'] as const;
@@ -81,3 +91,13 @@ export const STAFF_BOOKING_ORDERINGS = [
 export type StaffBookingOrdering = (typeof STAFF_BOOKING_ORDERINGS)[number];
 
 export const bookingStatusSchema = v.picklist(BOOKING_STATUSES);
+
+/** POST bookings/{id}/return/: the odometer reading when the vehicle came back. */
+export const bookingReturnSchema = v.object({
+  mileage: wholeNumber('Mileage at return', { min: 0, max: 10_000_000 }),
+});
+
+/** POST bookings/{id}/cancel/: why the booking is cancelled (kept with it). */
+export const bookingCancelSchema = v.object({ reason: requiredText('Reason', 500) });
+
+export const bookingIdParams = v.object({ id: id('Booking') });

@@ -4,6 +4,7 @@ import { sharedState } from './migrations/002-shared-state.ts';
 import { listCounts } from './migrations/003-list-counts.ts';
 import { userDisabled } from './migrations/007-user-disabled.ts';
 import { locationAddress } from './migrations/008-location-address.ts';
+import { bookingProgress } from './migrations/009-booking-progress.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '003-list-counts': listCounts(dialect),
       '007-user-disabled': userDisabled(),
       '008-location-address': locationAddress(),
+      '009-booking-progress': bookingProgress(),
     }),
   };
 }

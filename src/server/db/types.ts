@@ -146,6 +146,10 @@ export interface BookingTable {
   notes: string | null;
   created_by: number | null;
   created_at: string;
+  /** The odometer when the vehicle came back (migration 009). */
+  return_mileage: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why staff cancelled it (migration 009). */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingRequestTable {

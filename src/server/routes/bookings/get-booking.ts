@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { id } from '#domain/schemas/fields';
+import { bookingIdParams } from '#domain/schemas/booking';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
@@ -18,7 +17,7 @@ export const getBooking = defineRoute({
   method: 'GET',
   url: 'bookings/:id/',
   access: ['staff', 'agency', 'agent', 'customer'],
-  params: v.object({ id: id('Booking') }),
+  params: bookingIdParams,
   async handler({ deps, user, params }) {
     if (user.role === 'customer') {
       const customer = await findCustomerByUserId(deps.db, user.id);

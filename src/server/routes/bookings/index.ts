@@ -1,4 +1,5 @@
 import type { RouteRegistrar } from '../index.ts';
+import { cancelBooking } from './cancel-booking.ts';
 import { createAnonymousBookingRequest } from './create-anonymous-booking-request.ts';
 import { createBookingRequest } from './create-booking-request.ts';
 import { createBooking } from './create-booking.ts';
@@ -10,6 +11,8 @@ import { listBookingRequests } from './list-booking-requests.ts';
 import { listBookings } from './list-bookings.ts';
 import { listCustomerBookings } from './list-customer-bookings.ts';
 import { listStaffBookingRequests } from './list-staff-booking-requests.ts';
+import { pickUpBooking } from './pick-up-booking.ts';
+import { returnBooking } from './return-booking.ts';
 import { reviewBookingRequest } from './review-booking-request.ts';
 import { updateBooking } from './update-booking.ts';
 
@@ -18,6 +21,9 @@ export const bookingsRoutes: RouteRegistrar[] = [
   createBooking,
   getBooking,
   updateBooking,
+  pickUpBooking,
+  returnBooking,
+  cancelBooking,
   listCustomerBookings,
   listStaffBookingRequests,
   getStaffBookingRequest,
