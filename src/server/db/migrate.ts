@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { initial } from './migrations/001-initial.ts';
 import { sharedState } from './migrations/002-shared-state.ts';
 import { listCounts } from './migrations/003-list-counts.ts';
+import { unavailability } from './migrations/005-unavailability.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -12,6 +13,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '001-initial': initial(dialect),
       '002-shared-state': sharedState(),
       '003-list-counts': listCounts(dialect),
+      '005-unavailability': unavailability(dialect),
     }),
   };
 }
