@@ -7,15 +7,17 @@ import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
 /** Migrations live in code (not read from a folder) so the compiled server carries them. */
-function provider(dialect: DialectName): MigrationProvider {
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
-    getMigrations: async (): Promise<Record<string, Migration>> => ({
-      '001-initial': initial(dialect),
-      '002-shared-state': sharedState(),
-      '003-list-counts': listCounts(dialect),
-      '005-unavailability': unavailability(dialect),
-    }),
+    '001-initial': initial(dialect),
+    '002-shared-state': sharedState(),
+    '003-list-counts': listCounts(dialect),
+    '005-unavailability': unavailability(dialect),
   };
+}
+
+function provider(dialect: DialectName): MigrationProvider {
+  return { getMigrations: async () => migrationsFor(dialect) };
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {

@@ -38,5 +38,8 @@ export function unavailability(dialect: Dialect) {
         .columns(['agency_id', 'start_date'])
         .execute();
     },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('vehicle_unavailability').ifExists().execute();
+    },
   };
 }
