@@ -23,6 +23,10 @@ export const DEFAULT_BOOKING_STATUS = 'pending' satisfies BookingStatus;
 /** A booking in one of these statuses holds its vehicle for its dates. */
 export const BLOCKING_BOOKING_STATUSES = ['pending', 'confirmed', 'active'] as const satisfies readonly BookingStatus[];
 
+/** Why a vehicle is blocked for a period (fleet unavailability). */
+export const UNAVAILABILITY_KINDS = ['maintenance', 'damage', 'reserved', 'other'] as const;
+export type UnavailabilityKind = (typeof UNAVAILABILITY_KINDS)[number];
+
 export const REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { initial } from './migrations/001-initial.ts';
 import { sharedState } from './migrations/002-shared-state.ts';
 import { listCounts } from './migrations/003-list-counts.ts';
+import { unavailability } from './migrations/005-unavailability.ts';
 import { userDisabled } from './migrations/007-user-disabled.ts';
 import { locationAddress } from './migrations/008-location-address.ts';
 import { bookingProgress } from './migrations/009-booking-progress.ts';
@@ -15,6 +16,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '001-initial': initial(dialect),
       '002-shared-state': sharedState(),
       '003-list-counts': listCounts(dialect),
+      '005-unavailability': unavailability(dialect),
       '007-user-disabled': userDisabled(),
       '008-location-address': locationAddress(),
       '009-booking-progress': bookingProgress(),

@@ -4,7 +4,15 @@
  * UTC text and booleans are 0/1 integers, so one set of queries serves SQLite and PostgreSQL.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AgencyStatus, BookingStatus, Ownership, PaymentMethod, RequestStatus, Role } from '#domain/constants';
+import type {
+  AgencyStatus,
+  BookingStatus,
+  Ownership,
+  PaymentMethod,
+  RequestStatus,
+  Role,
+  UnavailabilityKind,
+} from '#domain/constants';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -230,6 +238,20 @@ export interface AgencyCustomerTable {
   links: number;
 }
 
+/** A period a vehicle cannot be rented; dates inclusive, like a booking's. */
+export interface VehicleUnavailabilityTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  agency_id: number;
+  kind: UnavailabilityKind;
+  start_date: string;
+  end_date: string;
+  reason: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -248,6 +270,7 @@ export interface Database {
   list_counts: ListCountTable;
   agency_customers: AgencyCustomerTable;
   list_versions: ListVersionTable;
+  vehicle_unavailability: VehicleUnavailabilityTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

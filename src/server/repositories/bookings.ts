@@ -15,6 +15,7 @@ import {
   type ListPage,
 } from './keyset.ts';
 import { countUpTo, keptTotal } from './list-counts.ts';
+import { assertNoBlockingPeriod } from './unavailability-overlaps.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { StaffBooking };
@@ -115,7 +116,8 @@ export async function lockVehicle(db: Kysely<Database>, dialect: DialectName, ve
 
 /**
  * Lock, check, insert: call inside a transaction. Throws VehicleAlreadyBookedError when the
- * dates overlap a booking that holds the vehicle. `whileLocked` runs further checks that must
+ * dates overlap a booking that holds the vehicle, VehicleUnavailableError when they overlap an
+ * unavailability period (periods are written under the same lock). `whileLocked` runs further checks that must
  * see what concurrent bookings of the vehicle committed.
  */
 export async function insertBookingIfFree(
@@ -128,6 +130,7 @@ export async function insertBookingIfFree(
   await whileLocked?.();
   const clash = await findBlockingBooking(db, values.vehicle_id, values.start_date, values.end_date);
   if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
+  await assertNoBlockingPeriod(db, values.vehicle_id, values.start_date, values.end_date);
   const row = await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -141,7 +144,8 @@ export async function createBooking(db: Kysely<Database>, dialect: DialectName, 
 export type BookingChanges = Omit<NewBooking, 'created_by' | 'created_at' | 'booking_request_id'>;
 
 /**
- * Edits a booking unless its new dates overlap another booking that holds the (new) vehicle:
+ * Edits a booking unless its new dates overlap another booking that holds the (new) vehicle or
+ * one of its unavailability periods:
  * locked and checked like a creation, so an edit racing a creation cannot double-book either.
  * A booking whose new status no longer holds the vehicle (completed, cancelled) skips the check.
  */
@@ -156,6 +160,7 @@ export async function updateBookingIfFree(
     if ((BLOCKING_BOOKING_STATUSES as readonly BookingStatus[]).includes(changes.booking_status)) {
       const clash = await findBlockingBooking(trx, changes.vehicle_id, changes.start_date, changes.end_date, id);
       if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
+      await assertNoBlockingPeriod(trx, changes.vehicle_id, changes.start_date, changes.end_date);
     }
     await trx.updateTable('bookings').set(changes).where('id', '=', id).execute();
   });

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
-import type { Ownership } from '#domain/constants';
+import { BLOCKING_BOOKING_STATUSES, type Ownership } from '#domain/constants';
 import type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView } from '#domain/api/vehicles';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
@@ -9,6 +9,12 @@ import type { MediaStore } from '../services/media/media-store.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 
 export type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView };
+
+/** Inclusive YYYY-MM-DD dates. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
 
 /** How stored media keys become URLs; the MediaStore is one. */
 export type MediaUrls = Pick<MediaStore, 'vehicleImageUrl' | 'logoUrl'>;
@@ -32,6 +38,8 @@ interface VehicleFilter {
   /** Words each found in the make, model or colour (for staff also the registration), whatever the case. */
   search?: string | undefined;
   ownership?: Ownership | undefined;
+  /** Only vehicles free on every day of [from, to]: no holding booking, no unavailability period. */
+  availableBetween?: DateRange | undefined;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -47,6 +55,34 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
   }
   if (filter.approvedOnly) query = query.where('agencies.status', '=', 'approved');
   if (filter.ownership !== undefined) query = query.where('vehicles.ownership', '=', filter.ownership);
+  const range = filter.availableBetween;
+  if (range) {
+    query = query.where((eb) =>
+      eb.and([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('bookings')
+              .select('bookings.id')
+              .whereRef('bookings.vehicle_id', '=', 'vehicles.id')
+              .where('bookings.booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
+              .where('bookings.start_date', '<=', range.to)
+              .where('bookings.end_date', '>=', range.from),
+          ),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('vehicle_unavailability as u')
+              .select('u.id')
+              .whereRef('u.vehicle_id', '=', 'vehicles.id')
+              .where('u.start_date', '<=', range.to)
+              .where('u.end_date', '>=', range.from),
+          ),
+        ),
+      ]),
+    );
+  }
   // Staff also find a vehicle by its registration, which the public never sees.
   const columns = filter.approvedOnly
     ? (['vehicles.make', 'vehicles.model', 'vehicles.color'] as const)
@@ -228,8 +264,9 @@ export async function listPublicVehicles(
   db: Kysely<Database>,
   urls: MediaUrls,
   page: Page,
+  availableBetween?: DateRange,
 ): Promise<Paged<PublicVehicle>> {
-  return listVehicles(db, urls, { approvedOnly: true }, page, toPublicVehicle);
+  return listVehicles(db, urls, { approvedOnly: true, availableBetween }, page, toPublicVehicle);
 }
 
 /** One vehicle of an approved agency, as anyone may see it. */

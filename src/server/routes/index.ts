@@ -7,6 +7,7 @@ import { health, settings } from './health.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { teamRoutes } from './team/index.ts';
+import { unavailabilityRoutes } from './unavailability/index.ts';
 
 export type RouteRegistrar = (app: FastifyInstance) => void;
 
@@ -22,6 +23,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...deskRoutes,
     ...teamRoutes,
     ...locationsRoutes,
+    ...unavailabilityRoutes,
   ]) {
     register(app);
   }

@@ -34,6 +34,13 @@ const MAX_PAGES_PER_DATABASE = 64;
  */
 const caches = new WeakMap<Kysely<Database>, Map<string, Slot>>();
 
+/** A page's JSON with its ETag, as the cache keeps it; pages never cached use it too. */
+export function renderPage({ items, total }: { items: readonly unknown[]; total: number }): CachedPage {
+  const body = Buffer.from(JSON.stringify(items));
+  const digest = createHash('sha256').update(`${total}\n`).update(body).digest('base64url').slice(0, 27);
+  return { body, total: String(total), etag: `"${digest}"` };
+}
+
 /** The cached page, loading it once when missing or stale; concurrent misses share one load. */
 export async function publicVehiclePage(
   { db, dialect }: Pick<Deps, 'db' | 'dialect'>,
@@ -52,11 +59,7 @@ export async function publicVehiclePage(
   // A slot newer than the version read here is newer still: a slower request may serve it.
   if (slot && slot.version >= version) return slot.page;
 
-  const loading = load().then(({ items, total }): CachedPage => {
-    const body = Buffer.from(JSON.stringify(items));
-    const digest = createHash('sha256').update(`${total}\n`).update(body).digest('base64url').slice(0, 27);
-    return { body, total: String(total), etag: `"${digest}"` };
-  });
+  const loading = load().then(renderPage);
   const own = pages;
   own.delete(key);
   own.set(key, { version, page: loading });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { UnavailabilityPage } from '../../features/unavailability/components/unavailability-page.tsx';
 
 export const Route = createFileRoute('/_staff/fleet/unavailability')({
-  component: () => <PlaceholderPage title="Unavailability" line="Welcome to Unavailability." />,
+  component: UnavailabilityPage,
 });

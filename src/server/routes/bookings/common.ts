@@ -9,6 +9,11 @@ import {
   RequestAlreadyBookedError,
   VehicleAlreadyBookedError,
 } from '../../repositories/bookings.ts';
+import {
+  type BlockingPeriod,
+  findBlockingPeriod,
+  VehicleUnavailableError,
+} from '../../repositories/unavailability-overlaps.ts';
 import { cursorPagingFields } from '../params.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -31,9 +36,20 @@ export async function requestableVehicle(deps: Deps, vehicleId: number): Promise
   return vehicle;
 }
 
-/** A request for days a booking already holds the vehicle is refused up front (409). */
+/**
+ * A request for days a booking already holds the vehicle, or an unavailability period blocks,
+ * is refused up front (409).
+ */
 export async function checkDatesFree(deps: Deps, vehicleId: number, startDate: string, endDate: string) {
   if (await findBlockingBooking(deps.db, vehicleId, startDate, endDate)) throw conflict(DATES_NOT_AVAILABLE);
+  const period = await findBlockingPeriod(deps.db, vehicleId, startDate, endDate);
+  if (period) throw unavailableConflict(period);
+}
+
+/** "This vehicle is not available from 10/01/2032 to 12/01/2032 (maintenance)." */
+function unavailableConflict(period: BlockingPeriod): HttpError {
+  const message = `This vehicle is not available from ${britishDate(period.start_date)} to ${britishDate(period.end_date)} (${period.kind}).`;
+  return conflict(message, { start_date: [message] });
 }
 
 /** The card-width URL of a vehicle image. */
@@ -60,6 +76,7 @@ export function bookingConflict(error: unknown): unknown {
     const message = `This vehicle is already booked from ${britishDate(error.startDate)} to ${britishDate(error.endDate)}.`;
     return conflict(message, { start_date: [message] });
   }
+  if (error instanceof VehicleUnavailableError) return unavailableConflict(error.period);
   if (error instanceof RequestAlreadyBookedError) return conflict('This booking request is already confirmed.');
   return error;
 }

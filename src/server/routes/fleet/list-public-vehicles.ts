@@ -1,20 +1,47 @@
+import * as v from 'valibot';
+import { END_BEFORE_START } from '#domain/schemas/fields';
+import { AVAILABILITY_NEEDS_BOTH, availabilityFields } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
 import { listPublicVehicles } from '../../repositories/vehicles.ts';
-import { matchesEtag, publicVehiclePage } from '../../services/public-vehicles-cache.ts';
-import { pageQuery } from './page-query.ts';
+import { matchesEtag, publicVehiclePage, renderPage } from '../../services/public-vehicles-cache.ts';
+import { pagingFields } from '../params.ts';
+
+const listQuery = v.pipe(
+  v.object({ ...pagingFields(100, 500), ...availabilityFields }),
+  v.forward(
+    v.partialCheck(
+      [['available_from'], ['available_to']],
+      (input) => (input.available_from === undefined) === (input.available_to === undefined),
+      AVAILABILITY_NEEDS_BOTH,
+    ),
+    ['available_to'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['available_from'], ['available_to']],
+      (input) => !input.available_from || !input.available_to || input.available_to >= input.available_from,
+      END_BEFORE_START,
+    ),
+    ['available_to'],
+  ),
+);
 
 /**
  * GET public-vehicles/: the busiest call of the product (landing page, customer browse, the
  * app's offline cache), so each page's JSON comes from memory with a strong ETag; clients
- * revalidate every time (no-cache) and mostly get a bodiless 304.
+ * revalidate every time (no-cache) and mostly get a bodiless 304. Filtered by
+ * `available_from`/`available_to`, a page is read fresh each time (decision 028).
  */
 export const listPublicVehiclesRoute = defineRoute({
   method: 'GET',
   url: 'public-vehicles/',
   access: 'public',
-  query: pageQuery,
+  query: listQuery,
   async handler({ deps, query, request, reply }) {
-    const page = await publicVehiclePage(deps, query, () => listPublicVehicles(deps.db, deps.media, query));
+    const { available_from: from, available_to: to, ...paging } = query;
+    const available = from && to ? { from, to } : undefined;
+    const load = () => listPublicVehicles(deps.db, deps.media, paging, available);
+    const page = available ? await load().then(renderPage) : await publicVehiclePage(deps, paging, load);
     const headers = { ETag: page.etag, 'Cache-Control': 'no-cache', 'X-Total-Count': page.total };
     reply.headers(headers);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();

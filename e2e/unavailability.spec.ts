@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { csrfHeaders, isoDay, PHONE, signInApi, signInContext, TABLET } from './support/api.ts';
+import { expectAccessible } from './support/a11y.ts';
+
+/** Issue 11: a vehicle blocked on /fleet/unavailability cannot be asked for on those days. */
+
+/** 2032-01-10 → 10/01/2032, as the screen shows dates. */
+const british = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
+interface FleetVehicle {
+  id: number;
+  make: string;
+  model: string;
+  registration_number: string;
+  pickup_locations: number[];
+}
+
+for (const [name, device] of [
+  ['tablet', TABLET],
+  ['phone', PHONE],
+] as const) {
+  test(`block a vehicle and see a request for those dates refused (${name})`, async ({ browser }) => {
+    const context = await browser.newContext(device);
+    try {
+      await signInContext(context, 'agency');
+      const fleet = (await (await context.request.get('/api/staff-vehicles/?limit=500')).json()) as FleetVehicle[];
+      const vehicle = fleet.find((item) => item.pickup_locations.length > 0);
+      if (!vehicle) throw new Error('The demo agency has no vehicle with a pickup location.');
+      const label = `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
+      const offset = name === 'tablet' ? 700 : 720;
+      const [start, end] = [isoDay(offset), isoDay(offset + 2)];
+
+      const page = await context.newPage();
+      await page.goto('/fleet/unavailability');
+      await expect(page.getByRole('heading', { name: 'Unavailability', level: 1 })).toBeVisible();
+      await page.getByLabel('Vehicle', { exact: true }).selectOption({ label });
+      await page.getByLabel('Kind', { exact: true }).selectOption('maintenance');
+      await page.getByLabel('From', { exact: true }).fill(start);
+      await page.getByLabel('To', { exact: true }).fill(end);
+      await page.getByLabel('Reason', { exact: true }).fill('Gearbox');
+      await page.getByRole('button', { name: 'Add period' }).click();
+      await expect(page.getByText('Period added.')).toBeVisible();
+      const periods = page.getByRole('list', { name: 'Unavailability periods' });
+      await expect(periods.getByText('Gearbox').first()).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/unavailability-${name}.png`, fullPage: true });
+
+      // A customer asking for those days is refused with the period's dates and kind.
+      const customer = await browser.newContext();
+      try {
+        await signInApi(customer.request, 'customer');
+        const location = vehicle.pickup_locations[0];
+        const reply = await customer.request.post('/api/booking-requests/', {
+          headers: await csrfHeaders(customer.request),
+          data: {
+            vehicle_id: vehicle.id,
+            start_date: isoDay(offset + 1),
+            end_date: isoDay(offset + 3),
+            pickup_time: '10:00',
+            dropoff_time: '17:00',
+            pickup_location_id: location,
+            dropoff_location_id: location,
+          },
+        });
+        expect(reply.status()).toBe(409);
+        expect(((await reply.json()) as { error: string }).error).toMatch(
+          /^This vehicle is not available from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4} \(maintenance\)\.$/,
+        );
+      } finally {
+        await customer.close();
+      }
+
+      // A period within the next weeks shows on the vehicle's calendar (first free days found).
+      let soon: { id: number; start_date: string } | undefined;
+      for (let day = 3; !soon && day < 30; day += 1) {
+        const reply = await context.request.post('/api/unavailability/', {
+          headers: await csrfHeaders(context.request),
+          data: { vehicle: vehicle.id, kind: 'damage', start_date: isoDay(day), end_date: isoDay(day) },
+        });
+        if (reply.status() === 201) soon = (await reply.json()) as { id: number; start_date: string };
+      }
+      if (!soon) throw new Error('No free day for the vehicle in the next weeks.');
+      await page.reload();
+      const calendar = page.getByRole('region', { name: `Calendar of ${label}` });
+      await expect(calendar.getByRole('listitem', { name: /: blocked \(damage\)$/ })).toHaveCount(1);
+      await page.screenshot({ path: `test-results/unavailability-calendar-${name}.png`, fullPage: true });
+      await page.getByRole('button', { name: `Delete period of ${label} from ${british(soon.start_date)}` }).click();
+      await expect(page.getByText('Period deleted.')).toBeVisible();
+      await expect(calendar).toHaveCount(0);
+
+      // Deleted, the period leaves the list.
+      await page.getByRole('button', { name: `Delete period of ${label} from ${british(start)}` }).click();
+      await expect(periods.getByText('Gearbox')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { UNAVAILABILITY_KINDS } from '#domain/constants';
+import { PARSE_CONFIG } from '#domain/schemas/parse';
+import { unavailabilitySchema } from '#domain/schemas/unavailability';
+import { Button } from '../../../components/button.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { SelectField, TextField } from '../../../components/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/form-errors.ts';
+import { useFleetChoices, useSavePeriod, type UnavailabilityPeriod } from '../api/unavailability.ts';
+
+interface Draft {
+  vehicle: string;
+  kind: string;
+  start_date: string;
+  end_date: string;
+  reason: string;
+}
+
+const EMPTY: Draft = { vehicle: '', kind: 'maintenance', start_date: '', end_date: '', reason: '' };
+
+function draftOf(period: UnavailabilityPeriod | null): Draft {
+  if (!period) return EMPTY;
+  const { vehicle, kind, start_date, end_date, reason } = period;
+  return { vehicle: String(vehicle), kind, start_date, end_date, reason: reason ?? '' };
+}
+
+/** Add or edit a period; checked with the server's own schema before it is sent. */
+export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod | null; onDone: () => void }) {
+  const vehicles = useFleetChoices();
+  const { save } = useSavePeriod();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = v.safeParse(unavailabilitySchema, draft, PARSE_CONFIG);
+    if (!parsed.success) {
+      setErrors(v.flatten<typeof unavailabilitySchema>(parsed.issues).nested as Record<string, string>);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: editing?.id ?? null, values: parsed.output },
+      {
+        onSuccess: () => {
+          setDraft(EMPTY);
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body.fields) {
+            setErrors(Object.fromEntries(Object.entries(error.body.fields).map(([k, m]) => [k, m[0] ?? ''])));
+          }
+          setFailure(errorMessage(error, 'The period could not be saved.'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="unavailability-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? 'Edit period' : 'Add period'}
+    >
+      {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
+      <SelectField label="Vehicle" value={draft.vehicle} onChange={set('vehicle')} error={errors.vehicle}>
+        <option value="">Choose a vehicle</option>
+        {(vehicles.data?.items ?? []).map((vehicle) => (
+          <option key={vehicle.id} value={vehicle.id}>
+            {vehicle.make} {vehicle.model} ({vehicle.registration_number})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Kind" value={draft.kind} onChange={set('kind')} error={errors.kind}>
+        {UNAVAILABILITY_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {kind}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="From"
+        type="date"
+        value={draft.start_date}
+        onChange={set('start_date')}
+        error={errors.start_date}
+      />
+      <TextField label="To" type="date" value={draft.end_date} onChange={set('end_date')} error={errors.end_date} />
+      <TextField label="Reason" value={draft.reason} onChange={set('reason')} error={errors.reason} />
+      <div className="unavailability-form__actions">
+        <Button type="submit" disabled={save.isPending}>
+          {editing ? 'Save period' : 'Add period'}
+        </Button>
+        {editing ? (
+          <Button variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
