@@ -5,6 +5,7 @@ import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
 import { sessionRoutes } from './session/index.ts';
+import { suppliersRoutes } from './suppliers/index.ts';
 
 export type RouteRegistrar = (app: FastifyInstance) => void;
 
@@ -18,6 +19,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...customersRoutes,
     ...bookingsRoutes,
     ...deskRoutes,
+    ...suppliersRoutes,
   ]) {
     register(app);
   }
