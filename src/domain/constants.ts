@@ -30,8 +30,10 @@ export type UnavailabilityKind = (typeof UNAVAILABILITY_KINDS)[number];
 export const REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-export const AGENCY_STATUSES = ['pending', 'approved'] as const;
+export const AGENCY_STATUSES = ['pending', 'approved', 'suspended'] as const;
 export type AgencyStatus = (typeof AGENCY_STATUSES)[number];
+/** An agency logo's upload limit (it is stored re-encoded at 256 pixels). */
+export const AGENCY_LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
 export const CUSTOMER_TITLES = ['MR', 'MRS', 'MS', 'MISS', 'DR'] as const;
 export const DEFAULT_CUSTOMER_TITLE = 'MR';

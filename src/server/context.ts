@@ -39,5 +39,7 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The version of a staff-side user's booking list, read with their session (plugins/auth.ts). */
     bookingsVersion: number | null;
+    /** The caller's agency is suspended: its data can be read, not changed (http/route.ts). */
+    agencySuspended: boolean;
   }
 }

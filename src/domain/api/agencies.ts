@@ -6,3 +6,12 @@ export interface AgencySummary {
   name: string;
   status: AgencyStatus;
 }
+
+/** An agency's profile: GET agency/ (its own users) and GET suppliers/ (the operator). */
+export interface AgencyProfile extends AgencySummary {
+  contact_email: string;
+  phone_number: string;
+  /** URL of the logo under /media/, or null. */
+  logo: string | null;
+  vehicle_count: number;
+}

@@ -66,6 +66,7 @@ export function defineRoute<
         : {
             onRequest: async (request: FastifyRequest) => {
               authorize(spec.access, request.user);
+              refuseSuspendedWrite(spec, request);
               checkBodyType(request, fileFields);
             },
           }),
@@ -98,6 +99,18 @@ export function defineRoute<
       },
     });
   };
+}
+
+export const AGENCY_SUSPENDED = 'Your agency is suspended: you can view your data but not change it.';
+
+/**
+ * A suspended agency's users keep reading their data but change none of it: every unsafe call of
+ * a role-restricted route is refused here, once for all routes (decision 029). Calls open to any
+ * signed-in user (their own password, signing out) stay open: they concern the person, not the agency.
+ */
+function refuseSuspendedWrite(spec: { method: string; access: Access }, request: FastifyRequest): void {
+  if (spec.method === 'GET' || !request.agencySuspended || typeof spec.access === 'string') return;
+  throw forbidden(AGENCY_SUSPENDED);
 }
 
 function authorize(access: Access, user: AuthUser | null): AuthUser | null {

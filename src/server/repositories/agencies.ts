@@ -1,7 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { AgencyStatus } from '#domain/constants';
 import type { AgencySummary } from '#domain/api/agencies';
 import type { Database } from '../db/types.ts';
+import { bumpVersion } from './data-versions.ts';
 import { insertUser, type NewAccount } from './users.ts';
+import { likePattern } from './vehicles.ts';
 
 export type { AgencySummary };
 
@@ -68,4 +71,108 @@ export async function listAgencies(
       .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.count) };
+}
+
+/** An agency's row as the profile calls need it: the logo still a key, not a URL. */
+export interface AgencyRow {
+  id: number;
+  name: string;
+  status: AgencyStatus;
+  contact_email: string;
+  phone_number: string;
+  logo_key: string | null;
+  vehicle_count: number;
+}
+
+function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
+  return agencies.select((eb) => [
+    'agencies.id',
+    'agencies.name',
+    'agencies.status',
+    'agencies.contact_email',
+    'agencies.phone_number',
+    'agencies.logo_key',
+    eb
+      .selectFrom('vehicles')
+      .select((inner) => inner.fn.countAll<number>().as('count'))
+      .whereRef('vehicles.agency_id', '=', 'agencies.id')
+      .as('vehicle_count'),
+  ]);
+}
+
+const toRow = (row: Omit<AgencyRow, 'vehicle_count'> & { vehicle_count: number | string | null }): AgencyRow => ({
+  ...row,
+  vehicle_count: Number(row.vehicle_count ?? 0),
+});
+
+export interface SupplierFilter {
+  /** Words each found in the name, whatever the case. */
+  search?: string | undefined;
+  status?: AgencyStatus | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The operator's supplier list: a page of agencies by name, with their vehicle counts. */
+export async function listSuppliers(
+  db: Kysely<Database>,
+  filter: SupplierFilter,
+): Promise<{ items: AgencyRow[]; total: number }> {
+  let agencies = db.selectFrom('agencies');
+  if (filter.status !== undefined) agencies = agencies.where('agencies.status', '=', filter.status);
+  // lower() on both sides: SQLite's LIKE ignores ASCII case only and PostgreSQL's not at all.
+  for (const word of filter.search?.trim().split(/\s+/).filter(Boolean) ?? []) {
+    agencies = agencies.where(sql<SqlBool>`lower(agencies.name) like ${likePattern(word)} escape '\\'`);
+  }
+  const [items, count] = await Promise.all([
+    profiles(agencies)
+      .orderBy('agencies.name')
+      .orderBy('agencies.id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    agencies.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map(toRow), total: Number(count.count) };
+}
+
+export async function findAgencyProfile(db: Kysely<Database>, id: number): Promise<AgencyRow | undefined> {
+  const row = await profiles(db.selectFrom('agencies')).where('agencies.id', '=', id).executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
+/**
+ * Changes an agency's details and, when given, its logo key; returns the replaced logo key (to
+ * remove once committed), or undefined when there is no such agency. Public vehicle cards show
+ * the agency's name and logo, so the public list's version moves in the same transaction.
+ */
+export async function updateAgency(
+  db: Kysely<Database>,
+  id: number,
+  changes: { name?: string; contact_email?: string; phone_number?: string; logo_key?: string },
+): Promise<{ replacedLogo: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('agencies').select('logo_key').where('id', '=', id).executeTakeFirst();
+    if (!current) return undefined;
+    if (Object.keys(changes).length) {
+      await trx.updateTable('agencies').set(changes).where('id', '=', id).execute();
+      await bumpVersion(trx, 'public-vehicles');
+    }
+    const replaced = changes.logo_key !== undefined && current.logo_key !== changes.logo_key;
+    return { replacedLogo: replaced ? current.logo_key : null };
+  });
+}
+
+/**
+ * Moves an agency to `status`; approving or suspending changes which vehicles the public sees,
+ * so the public list's version moves in the same transaction (its cached pages go at once).
+ * Returns false when there is no such agency.
+ */
+export async function setAgencyStatus(db: Kysely<Database>, id: number, status: AgencyStatus): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.updateTable('agencies').set({ status }).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await bumpVersion(trx, 'public-vehicles');
+    return true;
+  });
 }

@@ -103,6 +103,8 @@ export interface SessionCheck {
   live: boolean;
   /** The version of the caller's booking list (listVersion), when one was asked for; else null. */
   bookingsVersion: number | null;
+  /** Whether the caller's agency (when one was asked for) is suspended. */
+  agencySuspended: boolean;
 }
 
 /**
@@ -112,12 +114,15 @@ export interface SessionCheck {
  *
  * For a staff-side caller (`bookingsOwner`: their agency, null for every agency) the same query
  * reads their booking list's version, which the list's page cache needs (decision 026): a kept
- * page then costs one round trip to the database, not two.
+ * page then costs one round trip to the database, not two. For an agency or agent user
+ * (`agencyId`) it also reads their agency's status by primary key, so a suspended agency's
+ * writes are refused without another round trip (decision 029).
  */
 export async function checkSession(
   db: Kysely<Database>,
   familyId: string,
   bookingsOwner: number | null | undefined,
+  agencyId: number | null = null,
 ): Promise<SessionCheck> {
   const row = await db
     .selectNoFrom((eb) => [
@@ -134,6 +139,15 @@ export async function checkSession(
     .$if(bookingsOwner !== undefined, (query) =>
       query.select(listVersionQuery(db, 'bookings', bookingsOwner ?? null).as('bookings_version')),
     )
+    .$if(agencyId !== null, (query) =>
+      query.select((eb) =>
+        eb
+          .selectFrom('agencies')
+          .select('status')
+          .where('id', '=', agencyId ?? 0)
+          .as('agency_status'),
+      ),
+    )
     .executeTakeFirstOrThrow();
   // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
   const live = Boolean(row.live);
@@ -141,5 +155,6 @@ export async function checkSession(
     live,
     bookingsVersion:
       row.bookings_version === undefined || row.bookings_version === null ? null : Number(row.bookings_version),
+    agencySuspended: row.agency_status === 'suspended',
   };
 }

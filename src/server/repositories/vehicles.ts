@@ -43,7 +43,7 @@ interface VehicleFilter {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

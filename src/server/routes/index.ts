@@ -6,6 +6,7 @@ import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { sessionRoutes } from './session/index.ts';
+import { suppliersRoutes } from './suppliers/index.ts';
 import { teamRoutes } from './team/index.ts';
 import { unavailabilityRoutes } from './unavailability/index.ts';
 
@@ -24,6 +25,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...teamRoutes,
     ...locationsRoutes,
     ...unavailabilityRoutes,
+    ...suppliersRoutes,
   ]) {
     register(app);
   }
