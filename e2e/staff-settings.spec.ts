@@ -9,6 +9,7 @@ import {
   PHONE,
   signInContext,
   uniqueSuffix,
+  waitForServiceWorker,
 } from './support/api.ts';
 
 /**
@@ -92,6 +93,8 @@ for (const [width, device] of [
     test('offline, saving waits for a connection and keeps what was typed', async ({ page, context, request }) => {
       await freshAgencyOwner(context, request);
       await openSettings(page);
+      // The connection watch starts once the first screen is up, with the service worker.
+      await waitForServiceWorker(page);
       await goOffline(context, page);
       const form = detailsForm(page);
       await expect(
