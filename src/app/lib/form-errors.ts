@@ -27,3 +27,19 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.body.error && error.status < 500) return error.body.error;
   return fallback;
 }
+
+/**
+ * A failed form submission: the server's field messages go beside the fields the form has, and
+ * the sentence to show above the button is returned — null when the refusal beside the fields
+ * speaks for itself.
+ */
+export function refusalOf<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly string[],
+  fallback: string,
+): string | null {
+  const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, known) : [];
+  if (error instanceof ApiError && unplaced.length === 0 && Object.keys(error.fields).length > 0) return null;
+  return errorMessage(error, fallback);
+}

@@ -10,9 +10,8 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors.ts';
+import { errorMessage, refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { locationsQueryOptions, useLocationWrites, type PickupLocation } from '../api/locations.ts';
 
@@ -182,10 +181,7 @@ function LocationForm({
     try {
       onDone(location ? await edit.mutateAsync({ id: location.id, changes: values }) : await add.mutateAsync(values));
     } catch (error) {
-      const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, FIELDS) : [];
-      if (!(error instanceof ApiError) || unplaced.length > 0 || Object.keys(error.fields).length === 0) {
-        setFailure(errorMessage(error, 'The location could not be saved.'));
-      }
+      setFailure(refusalOf(error, setError, FIELDS, 'The location could not be saved.'));
     }
   });
 

@@ -6,9 +6,8 @@ import { ownProfileSchema } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors.ts';
+import { refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import type { SessionUser } from '../../session/api/get-session.ts';
 import { useUpdateOwnProfile } from '../api/update-own-profile.ts';
@@ -64,10 +63,8 @@ export function OwnProfileForm({ user }: { user: SessionUser }) {
       reset(valuesOf(saved));
       setOutcome({ tone: 'success', text: SAVED });
     } catch (error) {
-      const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, FIELDS) : [];
-      if (!(error instanceof ApiError) || unplaced.length > 0 || Object.keys(error.fields).length === 0) {
-        setOutcome({ tone: 'error', text: errorMessage(error, NOT_SAVED) });
-      }
+      const refusal = refusalOf(error, setError, FIELDS, NOT_SAVED);
+      if (refusal) setOutcome({ tone: 'error', text: refusal });
     }
   });
 

@@ -7,9 +7,8 @@ import { passwordChangeFormSchema } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors.ts';
+import { refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useSession } from '../../session/api/get-session.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -50,11 +49,7 @@ export function PasswordForm() {
       reset(EMPTY);
       setDone(reply.message);
     } catch (error) {
-      const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, FIELDS) : [];
-      // A refusal beside a field speaks for itself; anything else is said above the button.
-      if (!(error instanceof ApiError) || unplaced.length > 0 || Object.keys(error.fields).length === 0) {
-        setFailure(errorMessage(error, NOT_CHANGED));
-      }
+      setFailure(refusalOf(error, setError, FIELDS, NOT_CHANGED));
     }
   });
 

@@ -11,9 +11,8 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors.ts';
+import { errorMessage, refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { teamQueryOptions, useAddTeamMember, useSetMemberDisabled, type TeamMember } from '../api/team.ts';
 
@@ -169,10 +168,7 @@ function AddAgentForm({ online, onDone }: { online: boolean; onDone: (member: Te
     try {
       onDone(await add.mutateAsync(member));
     } catch (error) {
-      const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, FIELDS) : [];
-      if (!(error instanceof ApiError) || unplaced.length > 0 || Object.keys(error.fields).length === 0) {
-        setFailure(errorMessage(error, 'The agent could not be added.'));
-      }
+      setFailure(refusalOf(error, setError, FIELDS, 'The agent could not be added.'));
     }
   });
 
