@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   apiJson,
   DEMO_PASSWORD,
@@ -11,6 +11,7 @@ import {
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
+import { freshAgencyOwner } from './support/staff.ts';
 
 /**
  * `/settings` for staff-side users, as a person uses it: their own details (PATCH auth/me/) and a
@@ -23,21 +24,6 @@ interface Profile {
   last_name: string;
   email: string;
   phone_number: string;
-}
-
-async function freshAgencyOwner(context: BrowserContext, request: APIRequestContext) {
-  const suffix = uniqueSuffix();
-  const owner = { username: `owner_${suffix}`, email: `owner.${suffix}@example.com` };
-  await apiJson(request, 'POST', 'agent-signup/', {
-    ...owner,
-    agency_name: `Settings Motors ${suffix}`,
-    first_name: 'Morgan',
-    last_name: 'Owner',
-    phone_number: '+44 7700 900800',
-    password: DEMO_PASSWORD,
-  });
-  await signInContext(context, owner.username);
-  return owner;
 }
 
 const detailsForm = (page: Page) => page.getByRole('form', { name: 'Your details' });

@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import type { ApiCustomer } from '../../src/domain/api/customers.ts';
 import type { StaffVehicle } from '../../src/domain/api/vehicles.ts';
-import { apiJson, csrfHeaders, isoDay } from './api.ts';
+import { apiJson, csrfHeaders, DEMO_PASSWORD, isoDay, signInContext, uniqueSuffix } from './api.ts';
 import { expect } from '@playwright/test';
 
 /** Records a staff spec arranges through the API as the signed-in agency, to test screens with. */
@@ -20,8 +20,38 @@ export function createCustomer(request: APIRequestContext, firstName: string, la
   });
 }
 
-/** A vehicle of the signed-in agency at £45.00 a day with a £150.00 deposit (POST staff-vehicles/, multipart). */
-export async function createVehicle(request: APIRequestContext, suffix: string): Promise<StaffVehicle> {
+/**
+ * A new agency (still pending approval) and its owner, signed in on `context`: a test that
+ * counts or lists a whole fleet starts from nothing.
+ */
+export async function freshAgencyOwner(
+  context: BrowserContext,
+  request: APIRequestContext,
+  agency = 'Settings Motors',
+) {
+  const suffix = uniqueSuffix();
+  const owner = { username: `owner_${suffix}`, email: `owner.${suffix}@example.com` };
+  await apiJson(request, 'POST', 'agent-signup/', {
+    ...owner,
+    agency_name: `${agency} ${suffix}`,
+    first_name: 'Morgan',
+    last_name: 'Owner',
+    phone_number: '+44 7700 900800',
+    password: DEMO_PASSWORD,
+  });
+  await signInContext(context, owner.username);
+  return owner;
+}
+
+/**
+ * A vehicle of the signed-in agency at £45.00 a day with a £150.00 deposit (POST staff-vehicles/,
+ * multipart); `fields` replace the defaults (e.g. next_service_date).
+ */
+export async function createVehicle(
+  request: APIRequestContext,
+  suffix: string,
+  fields: Record<string, string> = {},
+): Promise<StaffVehicle> {
   const response = await request.post('/api/staff-vehicles/', {
     headers: await csrfHeaders(request),
     multipart: {
@@ -36,6 +66,7 @@ export async function createVehicle(request: APIRequestContext, suffix: string):
       deposit: '150.00',
       registration_number: `E2E ${suffix}`.slice(0, 15).toUpperCase(),
       next_service_date: isoDay(200),
+      ...fields,
     },
   });
   expect(response.ok(), `create vehicle: ${response.status()} ${await response.text()}`).toBe(true);

@@ -25,6 +25,18 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 /**
+ * The same day `months` later; a day the month lacks becomes its last (31 January + 1 month is
+ * 28 or 29 February), as a garage's "every 12 months" is read.
+ */
+export function addMonths(isoDate: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = isoDate.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/**
  * Rental days counted inclusively: picking up and returning on the same day is one day,
  * 22nd to 25th is four. The same inclusive reading decides overlaps between bookings.
  */

@@ -14,4 +14,6 @@ export interface AgencyProfile extends AgencySummary {
   /** URL of the logo under /media/, or null. */
   logo: string | null;
   vehicle_count: number;
+  /** Months from a service to the next. */
+  service_interval_months: number;
 }

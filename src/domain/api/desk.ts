@@ -11,6 +11,14 @@ export interface DeskBooking {
   time: string;
 }
 
+/** A vehicle whose next service is within 14 days or past. */
+export interface DeskServiceDue {
+  id: number;
+  vehicle: string;
+  registration_number: string;
+  next_service_date: string;
+}
+
 export interface DeskSummary {
   /** The day counted (YYYY-MM-DD): the caller's local today, sent by the app. */
   date: string;
@@ -24,4 +32,7 @@ export interface DeskSummary {
   /** Vehicles held by a booking (pending, confirmed or active) that covers the day. */
   vehicles_out: number;
   fleet_size: number;
+  /** The vehicles whose service is most overdue or nearest first; the total counts them all. */
+  services_due: DeskServiceDue[];
+  services_due_total: number;
 }

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
-import { AGENCY_STATUSES } from '../constants.ts';
-import { choice, email, id, phone, requiredText } from './fields.ts';
+import { AGENCY_STATUSES, MAX_SERVICE_INTERVAL_MONTHS } from '../constants.ts';
+import { choice, email, id, phone, requiredText, wholeNumber } from './fields.ts';
 
 /** The agency profile form's fields (Suppliers and Settings); the logo travels beside them as a file. */
 export const agencyFields = {
   name: requiredText('Agency name', 150),
   contact_email: email,
   phone_number: phone(),
+  /** Months from a service to the next (Maintenance Records move the date by it). */
+  service_interval_months: wholeNumber('Service interval', { min: 1, max: MAX_SERVICE_INTERVAL_MONTHS }),
 };
 
 /** An edit changes only the fields it sends. */

@@ -77,6 +77,17 @@ export function isoDate(label: string) {
   );
 }
 
+/** A date a query may leave out (a filter's bound). */
+export function optionalIsoDate(label: string) {
+  return v.optional(
+    v.pipe(
+      v.string(`${label} must be a date (YYYY-MM-DD).`),
+      v.trim(),
+      v.check(isIsoDate, `${label} must be a date (YYYY-MM-DD).`),
+    ),
+  );
+}
+
 export function time(label: string, fallback: string) {
   return v.pipe(
     v.optional(v.nullable(v.string(`${label} must be a time (HH:MM).`)), fallback),

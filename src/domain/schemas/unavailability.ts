@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { UNAVAILABILITY_KINDS } from '../constants.ts';
-import { isIsoDate } from '../dates.ts';
-import { choice, END_BEFORE_START, id, isoDate, optionalText } from './fields.ts';
+import { choice, END_BEFORE_START, id, isoDate, optionalIsoDate, optionalText } from './fields.ts';
 
 const KIND_MESSAGE = 'Kind must be maintenance, damage, reserved or other.';
 
@@ -26,26 +25,16 @@ export type UnavailabilityInput = v.InferOutput<typeof unavailabilitySchema>;
 
 export const unavailabilityIdParams = v.object({ id: id('Unavailability period') });
 
-function optionalDate(label: string) {
-  return v.optional(
-    v.pipe(
-      v.string(`${label} must be a date (YYYY-MM-DD).`),
-      v.trim(),
-      v.check(isIsoDate, `${label} must be a date (YYYY-MM-DD).`),
-    ),
-  );
-}
-
 /** GET unavailability/: periods of one vehicle and/or touching [from, to]. */
 export const unavailabilityFilterFields = {
   vehicle: v.optional(id('Vehicle')),
-  from: optionalDate('From'),
-  to: optionalDate('To'),
+  from: optionalIsoDate('From'),
+  to: optionalIsoDate('To'),
 };
 
 /** "Available between these dates" on the public browse (GET public-vehicles/): both or neither. */
 export const availabilityFields = {
-  available_from: optionalDate('Available from'),
-  available_to: optionalDate('Available to'),
+  available_from: optionalIsoDate('Available from'),
+  available_to: optionalIsoDate('Available to'),
 };
 export const AVAILABILITY_NEEDS_BOTH = 'Give both available from and available to.';

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type {
   AgencyStatus,
   BookingStatus,
+  MaintenanceType,
   Ownership,
   PaymentMethod,
   RequestStatus,
@@ -22,6 +23,8 @@ export interface AgencyTable {
   contact_email: string;
   phone_number: string;
   created_at: string;
+  /** Months from a service to the next (migration 010). */
+  service_interval_months: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserTable {
@@ -252,6 +255,22 @@ export interface VehicleUnavailabilityTable {
   updated_at: string;
 }
 
+/** Work done on a vehicle; cost in minor units (migration 010). */
+export interface MaintenanceRecordTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  agency_id: number;
+  type: MaintenanceType;
+  service_date: string;
+  mileage: number;
+  cost: number;
+  garage: string | null;
+  notes: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -271,6 +290,7 @@ export interface Database {
   agency_customers: AgencyCustomerTable;
   list_versions: ListVersionTable;
   vehicle_unavailability: VehicleUnavailabilityTable;
+  maintenance_records: MaintenanceRecordTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

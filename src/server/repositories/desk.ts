@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DeskBooking, DeskSummary } from '#domain/api/desk';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { DeskBooking, DeskServiceDue, DeskSummary } from '#domain/api/desk';
 import { BLOCKING_BOOKING_STATUSES } from '#domain/constants';
+import { serviceDueBy } from '#domain/service-due';
 import type { Database } from '../db/types.ts';
 import type { AgencyScope } from './customers.ts';
 import { countRows } from './paging.ts';
@@ -16,7 +17,11 @@ export async function deskSummary(db: Kysely<Database>, scope: AgencyScope, date
       .where('bookings.booking_status', 'in', BLOCKING_BOOKING_STATUSES)
       .$if(scope !== null, (query) => query.where('bookings.agency_id', '=', scope ?? 0));
 
-  const [pendingRequests, pickups, pickupsTotal, returns, returnsTotal, out, fleet] = await Promise.all([
+  const fleetVehicles = () =>
+    db.selectFrom('vehicles').$if(scope !== null, (query) => query.where('vehicles.agency_id', '=', scope ?? 0));
+  const dueBy = serviceDueBy(date);
+
+  const [pendingRequests, pickups, pickupsTotal, returns, returnsTotal, out, fleet, due, dueTotal] = await Promise.all([
     countRows(
       db
         .selectFrom('booking_requests')
@@ -32,7 +37,9 @@ export async function deskSummary(db: Kysely<Database>, scope: AgencyScope, date
       .where('bookings.end_date', '>=', date)
       .select((eb) => eb.fn.count<number>('bookings.vehicle_id').distinct().as('n'))
       .executeTakeFirstOrThrow(),
-    countRows(db.selectFrom('vehicles').$if(scope !== null, (query) => query.where('agency_id', '=', scope ?? 0))),
+    countRows(fleetVehicles()),
+    servicesDue(fleetVehicles(), dueBy),
+    countRows(fleetVehicles().where('vehicles.next_service_date', '<=', dueBy)),
   ]);
   return {
     date,
@@ -43,7 +50,35 @@ export async function deskSummary(db: Kysely<Database>, scope: AgencyScope, date
     returns_total: returnsTotal,
     vehicles_out: Number(out.n),
     fleet_size: fleet,
+    services_due: due,
+    services_due_total: dueTotal,
   };
+}
+
+/** The first vehicles due a service by `dueBy`, the most overdue first. */
+async function servicesDue(
+  vehicles: SelectQueryBuilder<Database, 'vehicles', object>,
+  dueBy: string,
+): Promise<DeskServiceDue[]> {
+  const rows = await vehicles
+    .select([
+      'vehicles.id',
+      'vehicles.make',
+      'vehicles.model',
+      'vehicles.registration_number',
+      'vehicles.next_service_date',
+    ])
+    .where('vehicles.next_service_date', '<=', dueBy)
+    .orderBy('vehicles.next_service_date')
+    .orderBy('vehicles.id')
+    .limit(LISTED)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    vehicle: `${row.make} ${row.model}`,
+    registration_number: row.registration_number,
+    next_service_date: row.next_service_date,
+  }));
 }
 
 /** The day's first pick-ups (by start date) or returns (by end date), earliest time first. */

@@ -40,6 +40,8 @@ interface VehicleFilter {
   ownership?: Ownership | undefined;
   /** Only vehicles free on every day of [from, to]: no holding booking, no unavailability period. */
   availableBetween?: DateRange | undefined;
+  /** Only vehicles whose next service date is on or before this day. */
+  nextServiceBy?: string | undefined;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -55,6 +57,7 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
   }
   if (filter.approvedOnly) query = query.where('agencies.status', '=', 'approved');
   if (filter.ownership !== undefined) query = query.where('vehicles.ownership', '=', filter.ownership);
+  if (filter.nextServiceBy !== undefined) query = query.where('vehicles.next_service_date', '<=', filter.nextServiceBy);
   const range = filter.availableBetween;
   if (range) {
     query = query.where((eb) =>
@@ -236,6 +239,7 @@ async function findVehicle<T>(
 export interface StaffVehicleListOptions extends Page {
   search?: string | undefined;
   ownership?: Ownership | undefined;
+  nextServiceBy?: string | undefined;
 }
 
 /** The vehicles of one agency (or of all when scope is null), by make, model and id. */
@@ -245,8 +249,8 @@ export async function listStaffVehicles(
   scope: number | null,
   options: StaffVehicleListOptions,
 ): Promise<Paged<StaffVehicle>> {
-  const { search, ownership, ...page } = options;
-  return listVehicles(db, urls, { agencyId: scope, search, ownership }, page, toStaffVehicle);
+  const { search, ownership, nextServiceBy, ...page } = options;
+  return listVehicles(db, urls, { agencyId: scope, search, ownership, nextServiceBy }, page, toStaffVehicle);
 }
 
 /** One vehicle within the caller's scope; undefined when missing or another agency's. */

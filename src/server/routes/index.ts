@@ -5,6 +5,7 @@ import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
 import { locationsRoutes } from './locations/index.ts';
+import { maintenanceRoutes } from './maintenance/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
 import { teamRoutes } from './team/index.ts';
@@ -25,6 +26,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...teamRoutes,
     ...locationsRoutes,
     ...unavailabilityRoutes,
+    ...maintenanceRoutes,
     ...suppliersRoutes,
   ]) {
     register(app);

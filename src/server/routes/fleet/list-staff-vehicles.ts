@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { OWNERSHIPS, STAFF_ROLES } from '#domain/constants';
-import { optionalText } from '#domain/schemas/fields';
+import { optionalIsoDate, optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listStaffVehicles } from '../../repositories/vehicles.ts';
@@ -10,6 +10,8 @@ const listQuery = v.object({
   /** Found in the make, model or colour, whatever its case. */
   search: optionalText('Search', 100),
   ownership: v.optional(v.picklist(OWNERSHIPS, 'Ownership must be company or private.')),
+  /** Vehicles whose next service is on or before this day (the app sends its "due" day: today + 14). */
+  next_service_by: optionalIsoDate('Next service by'),
   ...pagingFields(100, 500),
 });
 
@@ -23,6 +25,7 @@ export const listStaffVehiclesRoute = defineRoute({
     const page = await listStaffVehicles(deps.db, deps.media, agencyScope(user), {
       search: query.search ?? undefined,
       ownership: query.ownership,
+      nextServiceBy: query.next_service_by,
       limit: query.limit,
       offset: query.offset,
     });

@@ -1,19 +1,10 @@
-import type { Deps } from '../../context.ts';
-import { conflict, fieldError, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { PeriodOverlapsBookingError } from '../../repositories/unavailability.ts';
-import { findVehicleAgency } from '../../repositories/vehicles.ts';
 import { britishDate } from '../bookings/common.ts';
 
 export const PERIOD_NOT_FOUND = 'Unavailability period not found.';
 
 export const periodNotFound = () => notFound(PERIOD_NOT_FOUND);
-
-/** The vehicle a period is for: one of the caller's fleet (any for staff), else a 400 on `vehicle`. */
-export async function ownVehicle(deps: Deps, vehicleId: number, scope: number | null) {
-  const vehicle = await findVehicleAgency(deps.db, vehicleId, scope);
-  if (!vehicle) throw fieldError(400, 'vehicle', 'Choose a vehicle from your fleet.');
-  return vehicle;
-}
 
 /** A period over a booking's days is a 409 naming the booking; anything else passes through. */
 export function periodConflict(error: unknown): unknown {

@@ -5,7 +5,8 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { findPeriod, insertPeriod } from '../../repositories/unavailability.ts';
-import { ownVehicle, periodConflict, periodNotFound } from './common.ts';
+import { ownVehicle } from '../fleet/vehicle-rules.ts';
+import { periodConflict, periodNotFound } from './common.ts';
 
 /** POST unavailability/: blocks a vehicle of the caller's fleet; a booking on those days is a 409. */
 export const createUnavailabilityRoute = defineRoute({

@@ -3,7 +3,8 @@ import { unavailabilityIdParams, unavailabilitySchema } from '#domain/schemas/un
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findPeriod, updatePeriod } from '../../repositories/unavailability.ts';
-import { ownVehicle, periodConflict, periodNotFound } from './common.ts';
+import { ownVehicle } from '../fleet/vehicle-rules.ts';
+import { periodConflict, periodNotFound } from './common.ts';
 
 /**
  * PATCH unavailability/:id/: the whole period again, as on creation (it may move to another

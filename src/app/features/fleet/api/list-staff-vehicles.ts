@@ -14,6 +14,8 @@ export interface StaffVehicleListFilter {
   /** Make, model or colour; the server matches it whatever its case. */
   search: string;
   ownership: Ownership | 'all';
+  /** Only vehicles whose next service is on or before this day (today + 14: "service due"). */
+  nextServiceBy?: string | undefined;
 }
 
 function listUrl(filter: StaffVehicleListFilter, offset: number): string {
@@ -21,6 +23,7 @@ function listUrl(filter: StaffVehicleListFilter, offset: number): string {
   const search = filter.search.trim();
   if (search) params.set('search', search);
   if (filter.ownership !== 'all') params.set('ownership', filter.ownership);
+  if (filter.nextServiceBy) params.set('next_service_by', filter.nextServiceBy);
   return `staff-vehicles/?${params.toString()}`;
 }
 
@@ -30,7 +33,12 @@ export const staffVehiclesQueryOptions = (filter: StaffVehicleListFilter) =>
     queryKey: [
       ...STAFF_VEHICLES_KEY,
       'list',
-      { search: filter.search.trim().toLowerCase(), ownership: filter.ownership, limit: PAGE_SIZE },
+      {
+        search: filter.search.trim().toLowerCase(),
+        ownership: filter.ownership,
+        nextServiceBy: filter.nextServiceBy,
+        limit: PAGE_SIZE,
+      },
     ],
     queryFn: ({ pageParam, signal }) => api.list<StaffVehicle>(listUrl(filter, pageParam), signal),
     initialPageParam: 0,

@@ -1,5 +1,7 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { localIsoDate } from '#domain/dates';
+import { serviceDueBy } from '#domain/service-due';
 import { buttonClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
@@ -15,17 +17,23 @@ import { EAGER_CARDS, VehicleGrid } from '../../vehicles/components/vehicle-grid
 import { NO_FILTER, type VehicleFilter } from '../../vehicles/filter-vehicles.ts';
 import { useStaffVehicles } from '../api/list-staff-vehicles.ts';
 import { useFleetNotice } from '../fleet-notice.ts';
+import { ServiceFlag } from './service-flag.tsx';
 import '../fleet.css';
 
-/** /fleet/vehicles: the caller's fleet as cards, searched and filtered on the server, a page at a time. */
-export function FleetVehiclesPage() {
+/**
+ * /fleet/vehicles: the caller's fleet as cards, searched and filtered on the server, a page at a
+ * time; a vehicle due a service says so, and "Service due only" (the dashboard's link) lists those.
+ */
+export function FleetVehiclesPage({ serviceDue }: { serviceDue: boolean }) {
   const notice = useFleetNotice();
+  const navigate = useNavigate();
   const [filter, setFilter] = useState<VehicleFilter>(NO_FILTER);
   const search = useDebouncedValue(filter.search);
-  const query = useStaffVehicles({ search, ownership: filter.ownership });
+  const nextServiceBy = serviceDue ? serviceDueBy(localIsoDate()) : undefined;
+  const query = useStaffVehicles({ search, ownership: filter.ownership, nextServiceBy });
   const vehicles = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
-  const filtered = filter.search.trim() !== '' || filter.ownership !== 'all';
+  const filtered = filter.search.trim() !== '' || filter.ownership !== 'all' || serviceDue;
 
   return (
     <div className="page">
@@ -40,6 +48,20 @@ export function FleetVehiclesPage() {
       />
       {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
       <VehicleFilters value={filter} onChange={setFilter} />
+      <label className="fleet-service-filter">
+        <input
+          type="checkbox"
+          checked={serviceDue}
+          onChange={(event) =>
+            void navigate({
+              to: '/fleet/vehicles',
+              search: event.target.checked ? { service: 'due' } : {},
+              replace: true,
+            })
+          }
+        />
+        <span>Service due only (within 14 days or past)</span>
+      </label>
       {query.data ? (
         <div className="fleet-list" aria-busy={query.isPlaceholderData}>
           <ListFreshness
@@ -57,14 +79,27 @@ export function FleetVehiclesPage() {
                     vehicle={vehicle}
                     eager={index < EAGER_CARDS}
                     action={
-                      <Link
-                        to="/edit-vehicle/$id"
-                        params={{ id: vehicle.id }}
-                        className={buttonClass('secondary', 'sm')}
-                        aria-label={`Edit ${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`}
-                      >
-                        Edit
-                      </Link>
+                      <div className="fleet-card-action">
+                        <ServiceFlag nextServiceDate={vehicle.next_service_date} />
+                        <div className="fleet-card-action__links">
+                          <Link
+                            to="/fleet/maintenance"
+                            search={{ vehicle: vehicle.id }}
+                            className={buttonClass('ghost', 'sm')}
+                            aria-label={`Maintenance of ${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`}
+                          >
+                            Maintenance
+                          </Link>
+                          <Link
+                            to="/edit-vehicle/$id"
+                            params={{ id: vehicle.id }}
+                            className={buttonClass('secondary', 'sm')}
+                            aria-label={`Edit ${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`}
+                          >
+                            Edit
+                          </Link>
+                        </div>
+                      </div>
                     }
                   />
                 )}
@@ -81,7 +116,7 @@ export function FleetVehiclesPage() {
           ) : (
             <EmptyState message="No vehicles found.">
               {filtered ? (
-                <p>Try another search or ownership.</p>
+                <p>{serviceDue ? 'No vehicle is due a service.' : 'Try another search or ownership.'}</p>
               ) : (
                 <p>
                   <Link to="/add-vehicle">Add your first vehicle</Link>.

@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import type { DeskBooking, DeskSummary } from '#domain/api/desk';
+import type { DeskBooking, DeskServiceDue, DeskSummary } from '#domain/api/desk';
 import { localIsoDate } from '#domain/dates';
+import { serviceState } from '#domain/service-due';
 import { ACCOUNT_ICONS } from '../../../components/account-icons.ts';
 import { Icon, ICONS, type IconPath } from '../../../components/icons.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import type { SessionUser } from '../../session/api/get-session.ts';
 import { useDeskSummary } from '../api/get-desk-summary.ts';
 import { PendingAgencyNotice } from './pending-agency-notice.tsx';
@@ -36,6 +39,7 @@ export function StaffDashboardPage({ user }: { user: SessionUser }) {
               bookings={summary.data.returns}
               total={summary.data.returns_total}
             />
+            <ServicesDue vehicles={summary.data.services_due} total={summary.data.services_due_total} today={today} />
           </div>
           <ListFreshness
             dataUpdatedAt={summary.dataUpdatedAt}
@@ -60,7 +64,7 @@ interface Figure {
   value: number;
   detail?: string;
   icon: IconPath;
-  link: { to: '/bookings/requests' | '/bookings/list' | '/fleet/vehicles'; label: string };
+  link: { to: '/bookings/requests' | '/bookings/list' | '/fleet/vehicles'; label: string; serviceDue?: true };
 }
 
 function DeskFigures({ summary }: { summary: DeskSummary }) {
@@ -90,6 +94,13 @@ function DeskFigures({ summary }: { summary: DeskSummary }) {
       icon: ICONS.car,
       link: { to: '/fleet/vehicles', label: 'Fleet' },
     },
+    {
+      label: 'Services due',
+      value: summary.services_due_total,
+      detail: 'within 14 days or past',
+      icon: ACCOUNT_ICONS.calendar,
+      link: { to: '/fleet/vehicles', label: 'See vehicles', serviceDue: true },
+    },
   ];
   return (
     <ul className="desk-figures" aria-label="Today at a glance">
@@ -101,7 +112,12 @@ function DeskFigures({ summary }: { summary: DeskSummary }) {
           <span className="desk-figure__label">{figure.label}</span>
           <span className="desk-figure__value">{figure.value}</span>
           {figure.detail ? <span className="desk-figure__detail">{figure.detail}</span> : null}
-          <Link to={figure.link.to} className="desk-figure__link" aria-label={`${figure.link.label}: ${figure.label}`}>
+          <Link
+            to={figure.link.to}
+            search={figure.link.serviceDue ? { service: 'due' } : {}}
+            className="desk-figure__link"
+            aria-label={`${figure.link.label}: ${figure.label}`}
+          >
             {figure.link.label}
           </Link>
         </li>
@@ -146,6 +162,53 @@ function DayList({ title, empty, bookings, total }: DayListProps) {
       {total > bookings.length ? (
         <p className="desk-day__more">
           {total - bookings.length} more — <Link to="/bookings/list">see all bookings</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function ServicesDue({ vehicles, total, today }: { vehicles: DeskServiceDue[]; total: number; today: string }) {
+  return (
+    <section className="panel desk-day" aria-label="Services due">
+      <h2 className="desk-day__title">Services due</h2>
+      {vehicles.length === 0 ? (
+        <p className="desk-day__empty">No vehicle is due a service in the next 14 days.</p>
+      ) : (
+        <ol className="desk-day__list">
+          {vehicles.map((vehicle) => (
+            <li key={vehicle.id} className="desk-day__item desk-day__item--service">
+              <span className="desk-day__time">
+                {serviceState(vehicle.next_service_date, today) === 'overdue' ? (
+                  <StatusBadge tone="danger">Overdue</StatusBadge>
+                ) : (
+                  <StatusBadge tone="warning">Due</StatusBadge>
+                )}
+              </span>
+              <span className="desk-day__who">
+                {vehicle.vehicle}
+                <span className="desk-day__vehicle">
+                  {vehicle.registration_number} · {formatDate(vehicle.next_service_date)}
+                </span>
+              </span>
+              <Link
+                to="/fleet/maintenance"
+                search={{ vehicle: vehicle.id }}
+                className="desk-day__open"
+                aria-label={`Maintenance of ${vehicle.vehicle} (${vehicle.registration_number})`}
+              >
+                Record
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+      {total > vehicles.length ? (
+        <p className="desk-day__more">
+          {total - vehicles.length} more —{' '}
+          <Link to="/fleet/vehicles" search={{ service: 'due' }}>
+            see all vehicles due
+          </Link>
         </p>
       ) : null}
     </section>

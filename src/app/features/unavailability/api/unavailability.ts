@@ -20,18 +20,6 @@ export function useUnavailability(from: string) {
   return useQuery(unavailabilityQueryOptions(from));
 }
 
-/** The fleet's vehicles for the form's picker (GET staff-vehicles/, one page of up to 500). */
-export function useFleetChoices() {
-  return useQuery({
-    queryKey: ['staff-vehicles', 'choices'],
-    queryFn: ({ signal }) =>
-      api.list<{ id: number; make: string; model: string; registration_number: string }>(
-        'staff-vehicles/?limit=500',
-        signal,
-      ),
-  });
-}
-
 /** POST unavailability/ or, with an id, PATCH unavailability/{id}/; DELETE with `remove`. */
 export function useSavePeriod() {
   const queryClient = useQueryClient();

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { STAFF_VEHICLES_KEY } from './list-staff-vehicles.ts';
+
+export interface FleetChoice {
+  id: number;
+  make: string;
+  model: string;
+  registration_number: string;
+}
+
+/** "Toyota Yaris (AB12 CDE)": how a picker names a vehicle. */
+export const fleetChoiceName = (vehicle: FleetChoice) =>
+  `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
+
+/** The fleet's vehicles for a form's or a filter's picker (GET staff-vehicles/, one page of up to 500). */
+export function useFleetChoices() {
+  return useQuery({
+    queryKey: [...STAFF_VEHICLES_KEY, 'choices'],
+    queryFn: ({ signal }) => api.list<FleetChoice>('staff-vehicles/?limit=500', signal),
+  });
+}
