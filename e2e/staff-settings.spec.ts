@@ -287,3 +287,72 @@ for (const [width, device] of [
     });
   });
 }
+
+/** A one-pixel PNG: the server decodes and re-encodes every logo, so it must be a real image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+for (const [width, device] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`the owner edits the agency's profile, logo and service interval; an agent reads them (${width})`, async ({
+    page,
+    context,
+    browser,
+  }) => {
+    await freshAgencyOwner(context, context.request);
+    await page.setViewportSize(device.viewport);
+    await openSettings(page);
+    const form = page.getByRole('form', { name: 'Your agency' });
+    await expect(form.getByLabel('Service interval (months)')).toHaveValue('12');
+
+    await form.getByLabel('Service interval (months)').fill('0');
+    await form.getByRole('button', { name: 'Save agency' }).click();
+    await expect(form.getByText('Service interval must be at least 1.')).toBeVisible();
+
+    const name = `Harbour Hire ${uniqueSuffix()}`;
+    await form.getByLabel('Agency name').fill(name);
+    await form.getByLabel('Service interval (months)').fill('6');
+    await form.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: 'Save agency' }).click();
+    await expect(form.getByText('Your agency has been saved.')).toBeVisible();
+    await expect(form.getByRole('img', { name: `${name} logo` })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(name);
+    await page.screenshot({ path: `test-results/settings-agency-${width}.png`, fullPage: true });
+
+    const profile = await apiJson<{ name: string; service_interval_months: number; logo: string | null }>(
+      context.request,
+      'GET',
+      'agency/',
+    );
+    expect(profile).toMatchObject({ name, service_interval_months: 6 });
+    expect(profile.logo).not.toBeNull();
+
+    // An agent of the agency sees the same, read-only.
+    const username = `agent_${uniqueSuffix()}`;
+    await apiJson(context.request, 'POST', 'team/', {
+      username,
+      first_name: 'Riley',
+      last_name: 'Agent',
+      email: `${username}@example.com`,
+      phone_number: '+44 7700 900555',
+      password: 'riley-first-pass',
+    });
+    const other = await browser.newContext(device);
+    try {
+      await signInContext(other, username, 'riley-first-pass');
+      const agentPage = await other.newPage();
+      await agentPage.goto('/settings');
+      const panel = agentPage.getByRole('region', { name: 'Your agency' });
+      await expect(panel.getByText(name)).toBeVisible();
+      await expect(panel.getByText('6 months')).toBeVisible();
+      await expect(panel.getByText('Only the agency owner can change these.')).toBeVisible();
+      await expect(agentPage.getByRole('form', { name: 'Your agency' })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+}

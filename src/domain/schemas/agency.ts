@@ -11,6 +11,10 @@ export const agencyFields = {
   service_interval_months: wholeNumber('Service interval', { min: 1, max: MAX_SERVICE_INTERVAL_MONTHS }),
 };
 
+/** The agency profile form in Settings: every field shown and sent (PATCH agency/). */
+export const agencyProfileSchema = v.object(agencyFields);
+export type AgencyProfileInput = v.InferOutput<typeof agencyProfileSchema>;
+
 /** An edit changes only the fields it sends. */
 export const agencyUpdateSchema = v.partial(v.object(agencyFields));
 export type AgencyUpdateInput = v.InferOutput<typeof agencyUpdateSchema>;

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSession } from '../../session/api/get-session.ts';
+import { AgencyPanel } from './agency-panel.tsx';
 import { DevicePanel } from './device-panel.tsx';
 import { LocationsPanel } from './locations-panel.tsx';
 import { OwnProfileForm } from './own-profile-form.tsx';
@@ -7,7 +8,7 @@ import { PasswordForm } from './password-form.tsx';
 import { TeamPanel } from './team-panel.tsx';
 import '../settings.css';
 
-/** `/settings` for the operator, agencies and agents: their own details, password, an agency owner's team, an agency's pickup locations, and this device. */
+/** `/settings` for the operator, agencies and agents: their own details, password, their agency's profile, an agency owner's team, an agency's pickup locations, and this device. */
 export function StaffSettings() {
   const user = useSession();
   return (
@@ -21,6 +22,11 @@ export function StaffSettings() {
       <section className="panel settings-panel">
         <PasswordForm />
       </section>
+      {user?.role === 'agency' || user?.role === 'agent' ? (
+        <div className="panel settings-panel">
+          <AgencyPanel canEdit={user.role === 'agency'} />
+        </div>
+      ) : null}
       {user?.role === 'agency' ? (
         <div className="panel settings-panel">
           <TeamPanel />
