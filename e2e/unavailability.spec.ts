@@ -96,3 +96,58 @@ for (const [name, device] of [
     }
   });
 }
+
+for (const [name, device, path] of [
+  ['visitor, phone', PHONE, '/'],
+  ['customer, tablet', TABLET, '/public-customers/book-vehicle'],
+] as const) {
+  test(`a vehicle blocked on the chosen dates leaves the browse (${name})`, async ({ browser }) => {
+    const staff = await browser.newContext();
+    const context = await browser.newContext(device);
+    try {
+      await signInContext(staff, 'agency');
+      const fleet = (await (await staff.request.get('/api/staff-vehicles/?limit=500')).json()) as FleetVehicle[];
+      const vehicle = fleet[0];
+      if (!vehicle) throw new Error('The demo agency has no vehicle.');
+      // Days no other test uses, so only this period blocks anything on them.
+      const offset = name.startsWith('visitor') ? 1900 : 1950;
+      const [start, end] = [isoDay(offset), isoDay(offset + 1)];
+      const period = await staff.request.post('/api/unavailability/', {
+        headers: await csrfHeaders(staff.request),
+        data: { vehicle: vehicle.id, kind: 'reserved', start_date: start, end_date: end },
+      });
+      expect(period.status()).toBe(201);
+
+      if (path !== '/') await signInContext(context, 'customer');
+      const page = await context.newPage();
+      await page.goto(path);
+      const count = page.getByText(/^\d+ vehicles$/);
+      await expect(count).toBeVisible();
+      const total = Number((await count.innerText()).split(' ')[0]);
+
+      await page.getByRole('button', { name: 'Available between dates…' }).click();
+      const dates = page.getByRole('group', { name: 'Available between' });
+      await dates.getByLabel('From').fill(start);
+      await dates.getByLabel('To').fill(end);
+      await expect(page.getByText(`${total - 1} of ${total} vehicles`)).toBeVisible();
+      await page.screenshot({ path: `test-results/availability-${device.viewport.width}.png` });
+
+      // The day after the period, every vehicle is free again.
+      await dates.getByLabel('From').fill(isoDay(offset + 2));
+      await dates.getByLabel('To').fill(isoDay(offset + 2));
+      await expect(page.getByText(`${total} vehicles`, { exact: true })).toBeVisible();
+      await dates.getByLabel('To').fill(isoDay(offset));
+      await expect(dates.getByText('End date cannot be before start date.')).toBeVisible();
+      await dates.getByRole('button', { name: 'Clear dates' }).click();
+      await expect(page.getByRole('button', { name: 'Available between dates…' })).toBeVisible();
+      await expect(page.getByText(`${total} vehicles`, { exact: true })).toBeVisible();
+
+      await staff.request.delete(`/api/unavailability/${((await period.json()) as { id: number }).id}/`, {
+        headers: await csrfHeaders(staff.request),
+      });
+    } finally {
+      await context.close();
+      await staff.close();
+    }
+  });
+}

@@ -223,6 +223,22 @@ describe(`unavailability (${ENGINE})`, () => {
     expect(await rows.countBookings(t.app.deps.db, vehicle)).toBe(0);
   });
 
+  it('refuses to accept a request whose dates a period now blocks, and lets it be declined', async () => {
+    const vehicle = await addVehicle();
+    const request = await customerRequest(vehicle, '2032-06-10', '2032-06-12');
+    expect(request.status).toBe(201);
+    expect((await block(agency, vehicle, '2032-06-12', '2032-06-13', 'damage')).status).toBe(201);
+    const path = `/api/staff-booking-requests/${request.body.id}/`;
+    const accept = await agent.patch<ErrorBody>(path, { status: 'accepted' });
+    expect(accept.status).toBe(409);
+    expect(accept.body.error).toBe('This vehicle is not available from 12/06/2032 to 13/06/2032 (damage).');
+    const unchanged = await agent.get<{ status: string }>(path);
+    expect(unchanged.body.status).toBe('pending');
+    expect((await agent.patch(path, { status: 'declined', staff_notes: 'The car is in for repair.' })).status).toBe(
+      200,
+    );
+  });
+
   it('refuses a period over a booking that holds the vehicle, naming it', async () => {
     const vehicle = await addVehicle();
     const bookingId = await rows.insertBooking(t.app.deps.db, {

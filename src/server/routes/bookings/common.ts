@@ -47,7 +47,7 @@ export async function checkDatesFree(deps: Deps, vehicleId: number, startDate: s
 }
 
 /** "This vehicle is not available from 10/01/2032 to 12/01/2032 (maintenance)." */
-function unavailableConflict(period: BlockingPeriod): HttpError {
+export function unavailableConflict(period: BlockingPeriod): HttpError {
   const message = `This vehicle is not available from ${britishDate(period.start_date)} to ${britishDate(period.end_date)} (${period.kind}).`;
   return conflict(message, { start_date: [message] });
 }

@@ -10,12 +10,13 @@ const WHOLE_FLEET = 500;
 /**
  * The whole public fleet as one cached list, so search and filters work offline: one request for
  * any fleet up to the server's largest page, and the next pages after it for a larger one.
+ * `filter` narrows it on the server (e.g. `&available_from=…&available_to=…`).
  */
-export async function listPublicVehicles(signal?: AbortSignal): Promise<PublicVehicle[]> {
+export async function listPublicVehicles(signal?: AbortSignal, filter = ''): Promise<PublicVehicle[]> {
   const vehicles: PublicVehicle[] = [];
   for (;;) {
     const offset = vehicles.length ? `&offset=${vehicles.length}` : '';
-    const page = await api.list<PublicVehicle>(`public-vehicles/?limit=${WHOLE_FLEET}${offset}`, signal);
+    const page = await api.list<PublicVehicle>(`public-vehicles/?limit=${WHOLE_FLEET}${offset}${filter}`, signal);
     vehicles.push(...page.items);
     if (page.items.length < WHOLE_FLEET || vehicles.length >= page.total) return vehicles;
   }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
@@ -11,6 +11,11 @@ import { filterVehicles, NO_FILTER, type VehicleFilter } from '../filter-vehicle
 import { VehicleCard } from './vehicle-card.tsx';
 import { VehicleFilters } from './vehicle-filters.tsx';
 import { EAGER_CARDS, VehicleGrid } from './vehicle-grid.tsx';
+
+// Loaded when asked for: the landing's first screen carries only the button.
+const AvailabilityFilter = lazy(() =>
+  import('../../availability/availability-filter.tsx').then((module) => ({ default: module.AvailabilityFilter })),
+);
 
 interface PublicVehicleBrowseProps {
   /** The landing shows the agency on each card; the customer browse shows a Book Now button instead. */
@@ -31,10 +36,16 @@ export function PublicVehicleBrowse({
 }: PublicVehicleBrowseProps) {
   const query = usePublicVehicles();
   const [filter, setFilter] = useState<VehicleFilter>(NO_FILTER);
+  const [datesOpen, setDatesOpen] = useState(false);
+  /** The ids free on the chosen dates, as the server said; null: no dates chosen. */
+  const [available, setAvailable] = useState<ReadonlySet<number> | null>(null);
   const deferredFilter = useDeferredValue(filter);
   const vehicles = query.data;
-  const shown = useMemo(() => (vehicles ? filterVehicles(vehicles, deferredFilter) : []), [vehicles, deferredFilter]);
-  const unfiltered = filter.search === NO_FILTER.search && filter.ownership === NO_FILTER.ownership;
+  const shown = useMemo(() => {
+    const matching = vehicles ? filterVehicles(vehicles, deferredFilter) : [];
+    return available ? matching.filter((vehicle) => available.has(vehicle.id)) : matching;
+  }, [vehicles, deferredFilter, available]);
+  const unfiltered = filter.search === NO_FILTER.search && filter.ownership === NO_FILTER.ownership && !available;
   useFirstScreenSnapshot(
     keepFirstScreen && vehicles !== undefined && !query.isError && unfiltered && deferredFilter === filter,
     query.dataUpdatedAt,
@@ -43,6 +54,21 @@ export function PublicVehicleBrowse({
   return (
     <div className="vehicle-browse">
       <VehicleFilters value={filter} onChange={setFilter} />
+      {datesOpen ? (
+        <Suspense fallback={<LoadingState label="Loading dates..." />}>
+          <AvailabilityFilter
+            onChange={setAvailable}
+            onClose={() => {
+              setDatesOpen(false);
+              setAvailable(null);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <Button variant="secondary" size="sm" className="vehicle-browse__dates" onClick={() => setDatesOpen(true)}>
+          Available between dates…
+        </Button>
+      )}
       {vehicles ? (
         <>
           {query.isError ? (
