@@ -27,15 +27,6 @@ export const BLOCKING_BOOKING_STATUSES = ['pending', 'confirmed', 'active'] as c
 export const UNAVAILABILITY_KINDS = ['maintenance', 'damage', 'reserved', 'other'] as const;
 export type UnavailabilityKind = (typeof UNAVAILABILITY_KINDS)[number];
 
-/** What a maintenance record is for; a `service` moves the vehicle's next service date. */
-export const MAINTENANCE_TYPES = ['service', 'repair', 'tyres', 'inspection', 'other'] as const;
-export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
-/** Months from a service to the next, unless the agency sets its own (Settings). */
-export const DEFAULT_SERVICE_INTERVAL_MONTHS = 12;
-export const MAX_SERVICE_INTERVAL_MONTHS = 60;
-/** A vehicle is flagged when its next service is this many days away or fewer, or past. */
-export const SERVICE_DUE_WITHIN_DAYS = 14;
-
 export const REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 

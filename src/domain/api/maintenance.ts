@@ -1,5 +1,5 @@
 /** The shapes GET/POST/PATCH maintenance/ send: the server writes them and the app reads them. */
-import type { MaintenanceType } from '../constants.ts';
+import type { MaintenanceType } from '../service-due.ts';
 
 export interface MaintenanceRecord {
   id: number;

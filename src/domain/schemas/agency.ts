@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { AGENCY_STATUSES, MAX_SERVICE_INTERVAL_MONTHS } from '../constants.ts';
+import { AGENCY_STATUSES } from '../constants.ts';
+import { MAX_SERVICE_INTERVAL_MONTHS } from '../service-due.ts';
 import { choice, email, id, phone, requiredText, wholeNumber } from './fields.ts';
 
 /** The agency profile form's fields (Suppliers and Settings); the logo travels beside them as a file. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAINTENANCE_TYPES } from '../constants.ts';
+import { MAINTENANCE_TYPES } from '../service-due.ts';
 import { choice, id, isoDate, money, optionalText, wholeNumber } from './fields.ts';
 import { unavailabilityFilterFields } from './unavailability.ts';
 

@@ -7,13 +7,13 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type {
   AgencyStatus,
   BookingStatus,
-  MaintenanceType,
   Ownership,
   PaymentMethod,
   RequestStatus,
   Role,
   UnavailabilityKind,
 } from '#domain/constants';
+import type { MaintenanceType } from '#domain/service-due';
 
 export interface AgencyTable {
   id: Generated<number>;

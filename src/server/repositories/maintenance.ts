@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { MaintenanceRecord, MaintenanceTotals } from '#domain/api/maintenance';
-import { MAINTENANCE_TYPES, type MaintenanceType } from '#domain/constants';
+import { MAINTENANCE_TYPES, type MaintenanceType } from '#domain/service-due';
 import { formatMoney } from '#domain/money';
 import { addMonths } from '#domain/dates';
 import type { Database, MaintenanceRecordTable } from '../db/types.ts';

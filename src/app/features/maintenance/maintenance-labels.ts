@@ -1,4 +1,4 @@
-import type { MaintenanceType } from '#domain/constants';
+import type { MaintenanceType } from '#domain/service-due';
 
 export const MAINTENANCE_TYPE_LABELS: Record<MaintenanceType, string> = {
   service: 'Service',

@@ -7,7 +7,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { MaintenanceRecord, MaintenanceTotals } from '#domain/api/maintenance';
-import type { MaintenanceType } from '#domain/constants';
+import { isIsoDate } from '#domain/dates';
+import { MAINTENANCE_TYPES, type MaintenanceType } from '#domain/service-due';
 import { formatMoney } from '#domain/money';
 import type { MaintenanceInput } from '#domain/schemas/maintenance';
 import { api } from '../../../lib/api-client.ts';
@@ -30,6 +31,18 @@ export interface MaintenanceFilter {
   type?: MaintenanceType | undefined;
   from?: string | undefined;
   to?: string | undefined;
+}
+
+/** The filters a link or the address bar carried: an unknown type or a malformed date is dropped. */
+export function maintenanceFilterOf(search: { vehicle?: number; type?: string; from?: string; to?: string }) {
+  const date = (value: string | undefined) => (value !== undefined && isIsoDate(value) ? value : undefined);
+  const filter: MaintenanceFilter = {
+    vehicle: search.vehicle,
+    type: MAINTENANCE_TYPES.find((type) => type === search.type),
+    from: date(search.from),
+    to: date(search.to),
+  };
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as MaintenanceFilter;
 }
 
 function filterParams(filter: MaintenanceFilter): Record<string, string> {

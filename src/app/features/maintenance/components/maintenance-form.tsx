@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
-import { MAINTENANCE_TYPES } from '#domain/constants';
+import { MAINTENANCE_TYPES } from '#domain/service-due';
 import { localIsoDate } from '#domain/dates';
 import { maintenanceSchema, type MaintenanceInput } from '#domain/schemas/maintenance';
 import { Button } from '../../../components/button.tsx';

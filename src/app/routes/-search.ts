@@ -1,0 +1,21 @@
+/**
+ * Readers of a route's search params, for `validateSearch`. They stay small on purpose: the
+ * route tree (and so these) loads with the landing page, while each screen checks what a value
+ * means (e.g. which types exist) in its own chunk.
+ */
+
+/** A positive whole number (an id), or undefined. */
+export function searchId(value: unknown): number | undefined {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
+/** Non-empty text, or undefined. */
+export function searchText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The search without its undefined values, so links and the address bar stay clean. */
+export function definedOnly<T extends object>(search: T): T {
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
+}
