@@ -11,6 +11,7 @@ const KINDS: readonly OutboxKind[] = [
   'request-review',
   'customer-edit',
   'own-customer-edit',
+  'inspection',
 ];
 
 /** Everything the outbox needs from its surroundings, injected so tests run it on a fake clock and sender. */

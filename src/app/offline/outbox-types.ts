@@ -7,7 +7,12 @@
 export const OUTBOX_VERSION = 1;
 
 export type OutboxKind =
-  'anonymous-booking-request' | 'booking-request' | 'request-review' | 'customer-edit' | 'own-customer-edit';
+  | 'anonymous-booking-request'
+  | 'booking-request'
+  | 'request-review'
+  | 'customer-edit'
+  | 'own-customer-edit'
+  | 'inspection';
 
 /**
  * waiting: queued or backing off; sending: in flight; attention: the server refused it (4xx);
