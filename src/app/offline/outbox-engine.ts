@@ -12,6 +12,7 @@ const KINDS: readonly OutboxKind[] = [
   'customer-edit',
   'own-customer-edit',
   'maintenance-record',
+  'inspection',
 ];
 
 /** Everything the outbox needs from its surroundings, injected so tests run it on a fake clock and sender. */

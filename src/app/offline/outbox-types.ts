@@ -12,7 +12,8 @@ export type OutboxKind =
   | 'request-review'
   | 'customer-edit'
   | 'own-customer-edit'
-  | 'maintenance-record';
+  | 'maintenance-record'
+  | 'inspection';
 
 /**
  * waiting: queued or backing off; sending: in flight; attention: the server refused it (4xx);

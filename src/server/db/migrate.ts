@@ -7,6 +7,7 @@ import { userDisabled } from './migrations/007-user-disabled.ts';
 import { locationAddress } from './migrations/008-location-address.ts';
 import { bookingProgress } from './migrations/009-booking-progress.ts';
 import { maintenance } from './migrations/010-maintenance.ts';
+import { inspections } from './migrations/013-inspections.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -22,6 +23,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '008-location-address': locationAddress(),
       '009-booking-progress': bookingProgress(),
       '010-maintenance': maintenance(dialect),
+      '013-inspections': inspections(dialect),
     }),
   };
 }

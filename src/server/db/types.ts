@@ -14,6 +14,7 @@ import type {
   UnavailabilityKind,
 } from '#domain/constants';
 import type { MaintenanceType } from '#domain/service-due';
+import type { InspectionKind } from '#domain/schemas/inspection';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -271,6 +272,32 @@ export interface MaintenanceRecordTable {
   updated_at: string;
 }
 
+/** What staff saw at the car when a booking was picked up or returned (migration 013). */
+export interface BookingInspectionTable {
+  id: Generated<number>;
+  booking_id: number;
+  agency_id: number;
+  kind: InspectionKind;
+  mileage: number;
+  /** Fuel gauge in eighths: 0 empty … 8 full. */
+  fuel_eighths: number;
+  /** JSON list of { x, y, note }, x and y from 0 to 1 on the car's outline. */
+  damage_marks: string;
+  notes: string | null;
+  recorded_by: number | null;
+  created_at: string;
+}
+
+/** A photo of an inspection, in the private media store (migration 013). */
+export interface InspectionPhotoTable {
+  id: Generated<number>;
+  inspection_id: number;
+  object_key: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -291,6 +318,8 @@ export interface Database {
   list_versions: ListVersionTable;
   vehicle_unavailability: VehicleUnavailabilityTable;
   maintenance_records: MaintenanceRecordTable;
+  booking_inspections: BookingInspectionTable;
+  inspection_photos: InspectionPhotoTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

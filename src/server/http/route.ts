@@ -39,6 +39,12 @@ export interface RouteSpec<A extends Access, BS, PS, QS> {
    * takes JSON only (a multipart body is refused with 415).
    */
   files?: FileFields;
+  /**
+   * A check of the caller against the record the URL names (e.g. the booking's agency), run with
+   * the access check, before any of the body is read: a large upload to someone else's record is
+   * refused without being received.
+   */
+  guard?(context: { deps: Deps; user: UserFor<A>; params: Out<PS> }): Promise<void>;
   /** Status of a successful reply; 201 for POST unless said otherwise. */
   status?: number;
   handler(context: RouteContext<A, Out<BS>, Out<PS>, Out<QS>>): Promise<unknown>;
@@ -65,9 +71,13 @@ export function defineRoute<
         ? {}
         : {
             onRequest: async (request: FastifyRequest) => {
-              authorize(spec.access, request.user);
+              const user = authorize(spec.access, request.user);
               refuseSuspendedWrite(spec, request);
               checkBodyType(request, fileFields);
+              if (spec.guard) {
+                const params = parse(spec.params, request.params) as Out<PS>;
+                await spec.guard({ deps: app.deps, user: user as UserFor<A>, params });
+              }
             },
           }),
       ...(fileFields

@@ -46,17 +46,25 @@ export async function markReturned(
   mileage: number,
   now: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await moveFrom(trx, booking.id, ['active'], { booking_status: 'completed', return_mileage: mileage }))) {
-      return false;
-    }
-    const raised = await trx
-      .updateTable('vehicles')
-      .set({ mileage, updated_at: now })
-      .where('id', '=', booking.vehicleId)
-      .where('mileage', '<', mileage)
-      .executeTakeFirst();
-    if (Number(raised.numUpdatedRows) > 0) await bumpVersion(trx, 'public-vehicles');
-    return true;
-  });
+  return db.transaction().execute((trx) => returnWithin(trx, booking, mileage, now));
+}
+
+/** markReturned's steps inside a transaction the caller holds (an inspection's, which records more). */
+export async function returnWithin(
+  trx: Kysely<Database>,
+  booking: { id: number; vehicleId: number },
+  mileage: number,
+  now: string,
+): Promise<boolean> {
+  if (!(await moveFrom(trx, booking.id, ['active'], { booking_status: 'completed', return_mileage: mileage }))) {
+    return false;
+  }
+  const raised = await trx
+    .updateTable('vehicles')
+    .set({ mileage, updated_at: now })
+    .where('id', '=', booking.vehicleId)
+    .where('mileage', '<', mileage)
+    .executeTakeFirst();
+  if (Number(raised.numUpdatedRows) > 0) await bumpVersion(trx, 'public-vehicles');
+  return true;
 }

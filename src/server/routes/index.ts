@@ -4,6 +4,7 @@ import { customersRoutes } from './customers/index.ts';
 import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
+import { inspectionsRoutes } from './inspections/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
 import { sessionRoutes } from './session/index.ts';
@@ -28,6 +29,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...unavailabilityRoutes,
     ...maintenanceRoutes,
     ...suppliersRoutes,
+    ...inspectionsRoutes,
   ]) {
     register(app);
   }

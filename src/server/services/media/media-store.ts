@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { encodeWebp, type UploadedFile } from '../images.ts';
 import { prepareLicense } from './licenses.ts';
 import type { ObjectStore, StoredObject } from './object-store.ts';
@@ -6,6 +7,8 @@ import type { ObjectStore, StoredObject } from './object-store.ts';
 /** Widths produced for every vehicle image: a card and a detail view. */
 export const VEHICLE_WIDTHS = { card: 480, detail: 1200 } as const;
 const LOGO_WIDTH = 256;
+/** An inspection photo is kept at up to 1600 px on its longest side: damage stays legible. */
+const INSPECTION_PHOTO_SIZE = { width: 1600, height: 1600, quality: 80 };
 const WEBP = 'image/webp';
 /** The only names /media/ answers for: the derived images keys are made of, never a licence. */
 const PUBLIC_NAME = /^(vehicles|agencies)\/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}-\d+\.webp$/;
@@ -91,6 +94,36 @@ export class MediaStore {
 
   async removeLicense(key: string): Promise<void> {
     await this.privateObjects.remove([key]);
+  }
+
+  /**
+   * Inspection photos (private): every file is re-encoded before any is stored, so one that cannot
+   * be read stores none; then all are stored or none. Keys and sizes in the order given.
+   */
+  async storeInspectionPhotos(
+    files: readonly UploadedFile[],
+    field: string,
+  ): Promise<{ key: string; width: number; height: number }[]> {
+    const encoded = await Promise.all(
+      files.map(async (file) => {
+        const [data] = await encodeWebp(file, [INSPECTION_PHOTO_SIZE], field);
+        const { width = 0, height = 0 } = await sharp(data).metadata();
+        return { key: `inspections/${randomUUID()}.webp`, data, width, height };
+      }),
+    );
+    await putAll(
+      this.privateObjects,
+      encoded.map(({ key, data }) => [key, data] as const),
+    );
+    return encoded.map(({ key, width, height }) => ({ key, width, height }));
+  }
+
+  openInspectionPhoto(key: string): Promise<StoredObject | null> {
+    return this.privateObjects.get(key);
+  }
+
+  async removeInspectionPhotos(keys: readonly string[]): Promise<void> {
+    if (keys.length) await this.privateObjects.remove(keys);
   }
 
   close(): void {

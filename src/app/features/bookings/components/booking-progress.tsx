@@ -1,78 +1,44 @@
 import { useState } from 'react';
 import * as v from 'valibot';
 import type { StaffBooking } from '#domain/api/bookings';
-import { bookingCancelSchema, bookingReturnSchema } from '#domain/schemas/booking';
+import { bookingCancelSchema } from '#domain/schemas/booking';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
-import { formatKm } from '../../../lib/format.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
-import { useBookingProgress } from '../api/booking-progress.ts';
+import { useCancelBooking } from '../api/booking-progress.ts';
 
-const NEEDS_CONNECTION = "Changing a booking's progress needs a connection. Try again when you are back online.";
-
-type Dialog = 'pickup' | 'return' | 'cancel' | null;
-
-/** The first message of a schema's refusal of one value, or undefined when it passes. */
-function refusal(schema: v.GenericSchema, value: unknown): string | undefined {
-  const result = v.safeParse(schema, value);
-  return result.success ? undefined : result.issues[0]?.message;
-}
+const NEEDS_CONNECTION = 'Cancelling a booking needs a connection. Try again when you are back online.';
 
 /**
- * The booking's progress at the desk: Mark picked up and Cancel booking before it starts, Mark
- * returned (with the odometer reading) while it is out; each asks first.
+ * The booking's progress at the desk before it starts: Cancel booking, with a reason. Picking up
+ * and returning go through the Inspections panel's forms at the car (decision 032), the one path
+ * that also works without signal.
  */
 export function BookingProgress({ booking }: { booking: StaffBooking }) {
   const online = useOnline();
-  const progress = useBookingProgress(booking.id);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [mileage, setMileage] = useState('');
+  const cancel = useCancelBooking(booking.id);
+  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const status = booking.booking_status;
-  const notStarted = status === 'pending' || status === 'confirmed';
-
-  const open = (next: Dialog) => {
-    setOutcome(null);
-    setFieldError(undefined);
-    setDialog(next);
-  };
 
   const confirm = async () => {
-    let step;
-    if (dialog === 'return') {
-      const error = refusal(bookingReturnSchema, { mileage: mileage.trim() === '' ? undefined : Number(mileage) });
-      if (error) return setFieldError(error);
-      step = { step: 'return', mileage: Number(mileage) } as const;
-    } else if (dialog === 'cancel') {
-      const error = refusal(bookingCancelSchema, { reason });
-      if (error) return setFieldError(error);
-      step = { step: 'cancel', reason: reason.trim() } as const;
-    } else {
-      step = { step: 'pickup' } as const;
-    }
+    const result = v.safeParse(bookingCancelSchema, { reason });
+    if (!result.success) return setFieldError(result.issues[0]?.message);
     try {
-      await progress.mutateAsync(step);
-      setOutcome({
-        tone: 'success',
-        text:
-          step.step === 'pickup'
-            ? 'The booking is marked picked up.'
-            : step.step === 'return'
-              ? `The booking is marked returned at ${formatKm(step.mileage)}.`
-              : 'The booking is cancelled.',
-      });
+      await cancel.mutateAsync(result.output.reason);
+      setOutcome({ tone: 'success', text: 'The booking is cancelled.' });
     } catch (error) {
       setOutcome({ tone: 'error', text: errorMessage(error, 'The booking could not be changed.') });
     }
-    setDialog(null);
+    setOpen(false);
   };
 
-  if (!notStarted && status !== 'active') return null;
+  if (status !== 'pending' && status !== 'confirmed') return null;
   return (
     <section className="panel staff-booking-details__section" aria-labelledby="booking-progress">
       <h2 id="booking-progress" className="staff-booking-details__title">
@@ -80,59 +46,40 @@ export function BookingProgress({ booking }: { booking: StaffBooking }) {
       </h2>
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
       {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      <p className="staff-booking-details__notes">
+        Record the pick-up inspection below when the customer takes the vehicle: the booking then becomes active.
+      </p>
       <div className="form__actions">
-        {notStarted ? (
-          <>
-            <Button variant="ghost" disabled={!online} onClick={() => open('cancel')}>
-              Cancel booking
-            </Button>
-            <Button disabled={!online} onClick={() => open('pickup')}>
-              Mark picked up
-            </Button>
-          </>
-        ) : (
-          <Button disabled={!online} onClick={() => open('return')}>
-            Mark returned
-          </Button>
-        )}
+        <Button
+          variant="ghost"
+          disabled={!online}
+          onClick={() => {
+            setOutcome(null);
+            setFieldError(undefined);
+            setOpen(true);
+          }}
+        >
+          Cancel booking
+        </Button>
       </div>
       <ConfirmDialog
-        open={dialog !== null}
-        title={
-          dialog === 'return'
-            ? 'Mark this booking returned?'
-            : dialog === 'cancel'
-              ? 'Cancel this booking?'
-              : 'Mark this booking picked up?'
-        }
+        open={open}
+        title="Cancel this booking?"
         message={
-          dialog === 'return' ? (
-            <TextField
-              label="Mileage at return"
-              inputMode="numeric"
-              hint="The odometer reading now; it updates the vehicle's mileage."
-              value={mileage}
-              error={fieldError}
-              onChange={(event) => setMileage(event.target.value)}
-            />
-          ) : dialog === 'cancel' ? (
-            <TextField
-              label="Reason"
-              hint="Kept with the booking."
-              value={reason}
-              error={fieldError}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          ) : (
-            'The customer has the vehicle: the booking becomes active.'
-          )
+          <TextField
+            label="Reason"
+            hint="Kept with the booking."
+            value={reason}
+            error={fieldError}
+            onChange={(event) => setReason(event.target.value)}
+          />
         }
-        confirmLabel={dialog === 'return' ? 'Mark returned' : dialog === 'cancel' ? 'Cancel booking' : 'Mark picked up'}
+        confirmLabel="Cancel booking"
         cancelLabel="Not now"
-        tone={dialog === 'cancel' ? 'danger' : 'primary'}
-        busy={progress.isPending}
+        tone="danger"
+        busy={cancel.isPending}
         onConfirm={() => void confirm()}
-        onCancel={() => setDialog(null)}
+        onCancel={() => setOpen(false)}
       />
     </section>
   );

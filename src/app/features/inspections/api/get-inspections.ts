@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookingInspections } from '#domain/api/inspections';
+import { api } from '../../../lib/api-client.ts';
+import { ALL_BOOKINGS_KEY } from '../../bookings/api/staff-bookings-key.ts';
+
+/** Under every booking query's key: whatever refreshes the bookings refreshes these too. */
+export const inspectionsQueryOptions = (bookingId: number) =>
+  queryOptions({
+    queryKey: [...ALL_BOOKINGS_KEY, 'inspections', bookingId],
+    queryFn: ({ signal }) => api.get<BookingInspections>(`bookings/${bookingId}/inspections/`, signal),
+  });
+
+/** GET bookings/{id}/inspections/: the pick-up and the return inspection (null until recorded). */
+export function useBookingInspections(bookingId: number) {
+  return useQuery(inspectionsQueryOptions(bookingId));
+}

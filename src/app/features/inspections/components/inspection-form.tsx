@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import {
+  FUEL_EIGHTHS_MAX,
+  fuelLabel,
+  inspectionSchema,
+  type DamageMark,
+  type InspectionKind,
+} from '#domain/schemas/inspection';
+import { Button } from '../../../components/button.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { discardEntry, submitThroughOutbox } from '../../../offline/outbox.ts';
+import { inspectionRequest } from '../api/record-inspection.ts';
+import { DamageMarks } from './damage-marks.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
+
+export const KIND_TITLES: Record<InspectionKind, string> = {
+  pickup: 'Pick-up inspection',
+  return: 'Return inspection',
+};
+
+type Errors = Partial<Record<'mileage' | 'fuel_eighths' | 'damage_marks' | 'notes' | 'photos', string>>;
+
+interface InspectionFormProps {
+  bookingId: number;
+  kind: InspectionKind;
+  /** The mileage read at pick-up: a return cannot be below it. */
+  pickupMileage?: number | undefined;
+  /** The pick-up's marks, drawn hollow on a return's outline so new damage stands out. */
+  earlierMarks?: readonly DamageMark[] | undefined;
+  vehicleLabel: string;
+  onSaved: (outcome: 'sent' | 'queued') => void;
+  onCancel: () => void;
+}
+
+function fieldErrors(fields: Record<string, string[]> | null | undefined): Errors {
+  const errors: Errors = {};
+  for (const [name, messages] of Object.entries(fields ?? {})) {
+    if (messages[0]) errors[name as keyof Errors] = messages[0];
+  }
+  return errors;
+}
+
+/**
+ * Recording an inspection at the car, built for a tablet: mileage, fuel, damage on the outline,
+ * notes and photos. Saved through the outbox, so it is kept on the device without signal and
+ * sent once when the connection returns; the booking moves on when the server has it.
+ */
+export function InspectionForm({
+  bookingId,
+  kind,
+  pickupMileage,
+  earlierMarks,
+  vehicleLabel,
+  onSaved,
+  onCancel,
+}: InspectionFormProps) {
+  const [mileage, setMileage] = useState('');
+  const [fuel, setFuel] = useState('');
+  const [marks, setMarks] = useState<DamageMark[]>([]);
+  const [notes, setNotes] = useState('');
+  const [photos, setPhotos] = useState<Blob[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+  const title = KIND_TITLES[kind];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(null);
+    const parsed = v.safeParse(inspectionSchema, { mileage, fuel_eighths: fuel, damage_marks: marks, notes });
+    const found: Errors = parsed.success
+      ? {}
+      : fieldErrors(v.flatten<typeof inspectionSchema>(parsed.issues).nested as Record<string, string[]>);
+    if (parsed.success && pickupMileage !== undefined && parsed.output.mileage < pickupMileage) {
+      found.mileage = `Mileage at return cannot be below the ${pickupMileage} km read at pick-up.`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const outcome = await submitThroughOutbox(
+        inspectionRequest({
+          bookingId,
+          kind,
+          mileage,
+          fuelEighths: fuel,
+          marks,
+          notes,
+          photos,
+          label: `${title}: ${vehicleLabel}, booking #${bookingId}`,
+        }),
+      );
+      if (outcome.status === 'refused') {
+        // Shown here, where it can be fixed; it must not linger in the sync panel as well.
+        void discardEntry(outcome.entry.id);
+        setErrors(fieldErrors(outcome.fields));
+        setRefusal(outcome.error || 'The inspection was not accepted.');
+      } else {
+        onSaved(outcome.status);
+      }
+    } catch {
+      setRefusal('This device could not keep the inspection (its storage may be full). Nothing was saved.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const busy = saving || preparing;
+  return (
+    <form className="inspection-form" aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
+      <h3 className="inspection-form__title">{title}</h3>
+      {refusal ? <StatusMessage tone="error">Error: {refusal}</StatusMessage> : null}
+      <div className="inspection-form__readings">
+        <TextField
+          label="Mileage"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={
+            pickupMileage !== undefined
+              ? `The odometer now, in km (${pickupMileage} km at pick-up).`
+              : 'The odometer now, in km.'
+          }
+          value={mileage}
+          error={errors.mileage}
+          disabled={saving}
+          onChange={(event) => setMileage(event.target.value)}
+        />
+        <SelectField
+          label="Fuel level"
+          value={fuel}
+          error={errors.fuel_eighths}
+          disabled={saving}
+          onChange={(event) => setFuel(event.target.value)}
+        >
+          <option value="">Choose the gauge reading</option>
+          {Array.from({ length: FUEL_EIGHTHS_MAX + 1 }, (_, eighths) => (
+            <option key={eighths} value={eighths}>
+              {fuelLabel(eighths)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <DamageMarks
+        marks={marks}
+        onChange={setMarks}
+        earlier={earlierMarks}
+        error={errors.damage_marks}
+        disabled={saving}
+      />
+      <TextAreaField
+        label="Notes"
+        rows={3}
+        value={notes}
+        error={errors.notes}
+        disabled={saving}
+        onChange={(event) => setNotes(event.target.value)}
+      />
+      <PhotoPicker
+        photos={photos}
+        onChange={setPhotos}
+        error={errors.photos}
+        disabled={saving}
+        onBusyChange={setPreparing}
+      />
+      <div className="form__actions">
+        <Button variant="secondary" disabled={saving} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {saving ? 'Saving...' : `Save ${title.toLowerCase()}`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Inspection } from '#domain/api/inspections';
+import { fuelLabel, type DamageMark } from '#domain/schemas/inspection';
+import { formatDateTime, formatKm } from '../../../lib/format.ts';
+import { CarOutline, nearestArea } from './car-outline.tsx';
+
+interface InspectionSummaryProps {
+  title: string;
+  inspection: Inspection;
+  /** The pick-up's marks on a return, drawn hollow: what is filled is new. */
+  earlierMarks?: readonly DamageMark[] | undefined;
+}
+
+/** One recorded inspection: readings, the marks on the outline and in words, notes and photos. */
+export function InspectionSummary({ title, inspection, earlierMarks }: InspectionSummaryProps) {
+  return (
+    <article className="inspection-summary" aria-label={title}>
+      <h3 className="inspection-summary__title">{title}</h3>
+      <p className="inspection-summary__when">
+        {formatDateTime(inspection.created_at)}
+        {inspection.recorded_by ? ` · ${inspection.recorded_by}` : ''}
+      </p>
+      <dl className="inspection-summary__facts">
+        <div>
+          <dt>Mileage</dt>
+          <dd>{formatKm(inspection.mileage)}</dd>
+        </div>
+        <div>
+          <dt>Fuel</dt>
+          <dd>{fuelLabel(inspection.fuel_eighths)}</dd>
+        </div>
+      </dl>
+      <div className="inspection-summary__damage">
+        <CarOutline
+          marks={inspection.damage_marks}
+          earlier={earlierMarks}
+          label={`${title}: ${inspection.damage_marks.length} damage mark(s) on the car outline`}
+        />
+        {inspection.damage_marks.length === 0 ? (
+          <p className="inspection-summary__none">No damage marked.</p>
+        ) : (
+          <ol className="inspection-summary__marks">
+            {inspection.damage_marks.map((mark, index) => (
+              <li key={index}>
+                {nearestArea(mark)}
+                {mark.note ? `: ${mark.note}` : ''}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      {earlierMarks && earlierMarks.length > 0 ? (
+        <p className="inspection-summary__legend">Hollow circles: damage already marked at pick-up.</p>
+      ) : null}
+      {inspection.notes ? <p className="inspection-summary__notes">{inspection.notes}</p> : null}
+      {inspection.photos.length > 0 ? (
+        <ul className="inspection-summary__photos" aria-label={`${title} photos`}>
+          {inspection.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a href={photo.url} target="_blank" rel="noreferrer">
+                <img
+                  src={photo.url}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  alt={`${title} photo ${index + 1}`}
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="inspection-summary__none">No photos.</p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { StaffBooking } from '#domain/api/bookings';
+import type { InspectionKind } from '#domain/schemas/inspection';
+import { Button } from '../../../components/button.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { discardEntry, useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
+import { vehicleLabel } from '../../bookings/api/search-vehicles.ts';
+import { useBookingInspections } from '../api/get-inspections.ts';
+import { entryKind, inspectionTarget } from '../api/record-inspection.ts';
+import { InspectionForm, KIND_TITLES } from './inspection-form.tsx';
+import { InspectionSummary } from './inspection-summary.tsx';
+import '../inspections.css';
+
+const refused = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';
+
+/**
+ * Booking Details' Inspections: the pick-up and return inspections side by side (stacked on a
+ * phone), and the form that records the next one, which is also how the booking is marked
+ * picked up or returned. Inspections saved without signal show as waiting until sent.
+ */
+export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
+  const query = useBookingInspections(booking.id);
+  const entries = useOutboxEntries({ kind: 'inspection', target: inspectionTarget(booking.id) });
+  const [open, setOpen] = useState<InspectionKind | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const inspections = query.data;
+  const status = booking.booking_status;
+  const queued = (kind: InspectionKind) => entries.some((entry) => entryKind(entry.request.url) === kind);
+  const next: InspectionKind | null =
+    (status === 'pending' || status === 'confirmed') && !inspections?.pickup && !queued('pickup')
+      ? 'pickup'
+      : status === 'active' && !inspections?.return && !queued('return')
+        ? 'return'
+        : null;
+  const pickup = inspections?.pickup ?? null;
+  const returned = inspections?.return ?? null;
+  if (status === 'cancelled' && !pickup && !returned && entries.length === 0) return null;
+
+  const column = (kind: InspectionKind) => {
+    const recorded = kind === 'pickup' ? pickup : returned;
+    const title = KIND_TITLES[kind];
+    if (recorded) {
+      return (
+        <InspectionSummary
+          title={title}
+          inspection={recorded}
+          earlierMarks={kind === 'return' ? pickup?.damage_marks : undefined}
+        />
+      );
+    }
+    return (
+      <article className="inspection-summary inspection-summary--empty" aria-label={title}>
+        <h3 className="inspection-summary__title">{title}</h3>
+        <p className="inspection-summary__none">
+          {queued(kind)
+            ? 'Saved on this device, waiting to send.'
+            : query.isPending
+              ? 'Loading inspections...'
+              : 'Not recorded yet.'}
+        </p>
+      </article>
+    );
+  };
+
+  return (
+    <section className="panel staff-booking-details__section inspections" aria-labelledby="booking-inspections">
+      <h2 id="booking-inspections" className="staff-booking-details__title">
+        Inspections
+      </h2>
+      <div aria-live="polite">
+        {saved ? <StatusMessage tone="success">{saved}</StatusMessage> : null}
+        {entries.map((entry) =>
+          refused(entry) ? (
+            <StatusMessage
+              key={entry.id}
+              tone="error"
+              action={
+                <Button variant="secondary" size="sm" onClick={() => void discardEntry(entry.id)}>
+                  Discard this inspection
+                </Button>
+              }
+            >
+              Error: {entry.lastError ?? 'The inspection was not accepted.'}
+            </StatusMessage>
+          ) : (
+            <StatusMessage key={entry.id} tone="warning">
+              Waiting to send: {entry.label}. It is saved on this device and is sent when the connection returns.
+            </StatusMessage>
+          ),
+        )}
+      </div>
+      {query.isError && !inspections ? (
+        <StatusMessage tone="error">The inspections could not be loaded.</StatusMessage>
+      ) : null}
+      {open ? (
+        <InspectionForm
+          key={open}
+          bookingId={booking.id}
+          kind={open}
+          pickupMileage={open === 'return' ? pickup?.mileage : undefined}
+          earlierMarks={open === 'return' ? pickup?.damage_marks : undefined}
+          vehicleLabel={vehicleLabel(booking.vehicle_details)}
+          onCancel={() => setOpen(null)}
+          onSaved={(outcome) => {
+            setSaved(
+              outcome === 'sent'
+                ? `${KIND_TITLES[open]} saved. The booking is now ${open === 'pickup' ? 'active' : 'completed'}.`
+                : `${KIND_TITLES[open]} saved on this device. It is sent when the connection returns.`,
+            );
+            setOpen(null);
+          }}
+        />
+      ) : next ? (
+        <div className="form__actions inspections__start">
+          <Button
+            onClick={() => {
+              setSaved(null);
+              setOpen(next);
+            }}
+          >
+            {next === 'pickup' ? 'Record pick-up inspection' : 'Record return inspection'}
+          </Button>
+        </div>
+      ) : null}
+      <div className="inspections__compare">
+        {column('pickup')}
+        {column('return')}
+      </div>
+    </section>
+  );
+}

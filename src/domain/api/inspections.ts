@@ -1,0 +1,40 @@
+/**
+ * The inspections of a booking (GET bookings/{id}/inspections/), as its agency's staff and the
+ * customer of that booking see them; and the reply to recording one.
+ */
+import type { StaffBooking } from './bookings.ts';
+import type { DamageMark, InspectionKind } from '../schemas/inspection.ts';
+
+export interface InspectionPhoto {
+  id: number;
+  /** Served only to the agency's staff and the booking's customer, never cached. */
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface Inspection {
+  id: number;
+  kind: InspectionKind;
+  mileage: number;
+  /** 0 (empty) to 8 (full). */
+  fuel_eighths: number;
+  damage_marks: DamageMark[];
+  notes: string | null;
+  /** Who recorded it ("Alex Agent"), null once that login is gone. */
+  recorded_by: string | null;
+  created_at: string;
+  photos: InspectionPhoto[];
+}
+
+/** Both inspections of a booking; null where that one is not recorded yet. */
+export interface BookingInspections {
+  pickup: Inspection | null;
+  return: Inspection | null;
+}
+
+/** POST bookings/{id}/inspections/{kind}/: the inspection and the booking it moved on. */
+export interface RecordedInspection {
+  inspection: Inspection;
+  booking: StaffBooking;
+}

@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+import type { BookingStatus } from '#domain/constants';
+import type { InspectionKind } from '#domain/schemas/inspection';
+import type { Database } from '../db/types.ts';
+
+/** What deciding who may see or record a booking's inspections needs to know of the booking. */
+export interface InspectionBooking {
+  id: number;
+  agencyId: number;
+  customerId: number;
+  vehicleId: number;
+  status: BookingStatus;
+}
+
+export async function findInspectionBooking(db: Kysely<Database>, id: number): Promise<InspectionBooking | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(['id', 'agency_id', 'customer_id', 'vehicle_id', 'booking_status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      agencyId: row.agency_id,
+      customerId: row.customer_id,
+      vehicleId: row.vehicle_id,
+      status: row.booking_status,
+    }
+  );
+}
+
+export interface InspectionRow {
+  id: number;
+  kind: InspectionKind;
+  mileage: number;
+  fuel_eighths: number;
+  damage_marks: string;
+  notes: string | null;
+  recorded_by: string | null;
+  created_at: string;
+  photos: { id: number; width: number; height: number }[];
+}
+
+/** A booking's inspections (at most one of each kind) with their photos, oldest photo first. */
+export async function listInspections(db: Kysely<Database>, bookingId: number): Promise<InspectionRow[]> {
+  const rows = await db
+    .selectFrom('booking_inspections')
+    .leftJoin('users', 'users.id', 'booking_inspections.recorded_by')
+    .select([
+      'booking_inspections.id',
+      'booking_inspections.kind',
+      'booking_inspections.mileage',
+      'booking_inspections.fuel_eighths',
+      'booking_inspections.damage_marks',
+      'booking_inspections.notes',
+      'booking_inspections.created_at',
+      'users.first_name',
+      'users.last_name',
+    ])
+    .where('booking_inspections.booking_id', '=', bookingId)
+    .orderBy('booking_inspections.id')
+    .execute();
+  if (rows.length === 0) return [];
+  const photos = await db
+    .selectFrom('inspection_photos')
+    .select(['id', 'inspection_id', 'width', 'height'])
+    .where(
+      'inspection_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map(({ first_name, last_name, ...row }) => ({
+    ...row,
+    recorded_by: first_name === null ? null : `${first_name} ${last_name ?? ''}`.trim(),
+    photos: photos
+      .filter((photo) => photo.inspection_id === row.id)
+      .map(({ id, width, height }) => ({ id, width, height })),
+  }));
+}
+
+/** The mileage read at one of a booking's inspections, if that one is recorded. */
+export async function inspectionMileage(
+  db: Kysely<Database>,
+  bookingId: number,
+  kind: InspectionKind,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('booking_inspections')
+    .select('mileage')
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row?.mileage;
+}
+
+export interface NewInspection {
+  bookingId: number;
+  agencyId: number;
+  kind: InspectionKind;
+  mileage: number;
+  fuelEighths: number;
+  damageMarks: string;
+  notes: string | null;
+  recordedBy: number;
+  now: string;
+}
+
+/**
+ * Inserts an inspection and its stored photos, inside the caller's transaction. A second one of
+ * the same kind for the booking fails on the unique (booking_id, kind).
+ */
+export async function insertInspection(
+  trx: Kysely<Database>,
+  inspection: NewInspection,
+  photos: readonly { key: string; width: number; height: number }[],
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('booking_inspections')
+    .values({
+      booking_id: inspection.bookingId,
+      agency_id: inspection.agencyId,
+      kind: inspection.kind,
+      mileage: inspection.mileage,
+      fuel_eighths: inspection.fuelEighths,
+      damage_marks: inspection.damageMarks,
+      notes: inspection.notes,
+      recorded_by: inspection.recordedBy,
+      created_at: inspection.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (photos.length) {
+    await trx
+      .insertInto('inspection_photos')
+      .values(
+        photos.map((photo) => ({
+          inspection_id: id,
+          object_key: photo.key,
+          width: photo.width,
+          height: photo.height,
+          created_at: inspection.now,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+/** A photo's private object key, if the photo belongs to one of the booking's inspections. */
+export async function findInspectionPhotoKey(
+  db: Kysely<Database>,
+  bookingId: number,
+  photoId: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('inspection_photos')
+    .innerJoin('booking_inspections', 'booking_inspections.id', 'inspection_photos.inspection_id')
+    .select('inspection_photos.object_key')
+    .where('inspection_photos.id', '=', photoId)
+    .where('booking_inspections.booking_id', '=', bookingId)
+    .executeTakeFirst();
+  return row?.object_key;
+}
