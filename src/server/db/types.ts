@@ -8,7 +8,9 @@ import type {
   AgencyStatus,
   BookingStatus,
   Ownership,
+  PaymentKind,
   PaymentMethod,
+  PaymentStatus,
   RequestStatus,
   Role,
   UnavailabilityKind,
@@ -252,6 +254,23 @@ export interface VehicleUnavailabilityTable {
   updated_at: string;
 }
 
+/** Money taken or given back for a booking (migration 011); `amount` in minor units. */
+export interface PaymentTable {
+  id: Generated<number>;
+  agency_id: number;
+  booking_id: number;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  amount: number;
+  method: PaymentMethod;
+  /** The day the money moved; for a deposit still due, the day it fell due. */
+  paid_on: string;
+  reference: string | null;
+  recorded_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -271,6 +290,7 @@ export interface Database {
   agency_customers: AgencyCustomerTable;
   list_versions: ListVersionTable;
   vehicle_unavailability: VehicleUnavailabilityTable;
+  payments: PaymentTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

@@ -5,6 +5,7 @@ import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
 import { locationsRoutes } from './locations/index.ts';
+import { paymentsRoutes } from './payments/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
 import { teamRoutes } from './team/index.ts';
@@ -26,6 +27,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...locationsRoutes,
     ...unavailabilityRoutes,
     ...suppliersRoutes,
+    ...paymentsRoutes,
   ]) {
     register(app);
   }
