@@ -9,6 +9,7 @@ import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
+import { BookingPaymentsPanel } from '../../payments/components/booking-payments-panel.tsx';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '../api/search-vehicles.ts';
@@ -54,6 +55,7 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <ListFreshness dataUpdatedAt={query.dataUpdatedAt} refreshFailed={query.isRefetchError} moreFailed={false} />
           <BookingProgress booking={booking} />
           <BookingFacts booking={booking} />
+          <BookingPaymentsPanel bookingId={booking.id} />
         </>
       ) : (
         <QueryFallback
