@@ -9,7 +9,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
-import { errorMessage } from '../../../lib/form-errors.ts';
+import { errorMessage, firstMessages } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { usePaymentWrites } from '../api/payments.ts';
 import { paymentKindLabel } from '../payment-labels.ts';
@@ -53,7 +53,7 @@ export function RecordPaymentForm({ bookingId }: { bookingId: number }) {
     const values = { ...draft, booking: bookingId };
     const parsed = v.safeParse(paymentSchema, values, PARSE_CONFIG);
     if (!parsed.success) {
-      setErrors(v.flatten<typeof paymentSchema>(parsed.issues).nested as Record<string, string>);
+      setErrors(firstMessages(v.flatten<typeof paymentSchema>(parsed.issues).nested));
       return;
     }
     setErrors({});
@@ -66,9 +66,7 @@ export function RecordPaymentForm({ bookingId }: { bookingId: number }) {
           setKey(crypto.randomUUID());
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.body.fields) {
-            setErrors(Object.fromEntries(Object.entries(error.body.fields).map(([k, m]) => [k, m[0] ?? ''])));
-          }
+          if (error instanceof ApiError) setErrors(firstMessages(error.fields));
           setFailure(errorMessage(error, 'The payment could not be recorded.'));
         },
       },
