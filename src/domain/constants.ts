@@ -15,12 +15,6 @@ export type Ownership = (typeof OWNERSHIPS)[number];
 export const PAYMENT_METHODS = ['cash', 'mobile transfer', 'debit_card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD = 'cash' satisfies PaymentMethod;
-/** Money recorded against a booking: a payment of its price, a deposit held, or money given back. */
-export const PAYMENT_KINDS = ['payment', 'deposit', 'refund'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-/** A deposit the confirmation wizard records is due until staff take it at the desk. */
-export const PAYMENT_STATUSES = ['due', 'received'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** pending and confirmed are what staff pick on creation; the others follow the rental's life. */
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'active', 'completed', 'cancelled'] as const;

@@ -1,5 +1,6 @@
 /** The shapes GET/POST/PATCH payments/ and GET bookings/:id/payments/ send. Money is a decimal string ("45.00"). */
-import type { PaymentKind, PaymentMethod, PaymentStatus } from '../constants.ts';
+import type { PaymentMethod } from '../constants.ts';
+import type { PaymentKind, PaymentStatus } from '../payment-kinds.ts';
 
 export interface Payment {
   id: number;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants.ts';
+import { PAYMENT_METHODS } from '../constants.ts';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '../payment-kinds.ts';
 import { choice, id, isoDate, money, optionalText } from './fields.ts';
 import { optionalDate } from './unavailability.ts';
 

@@ -8,13 +8,12 @@ import type {
   AgencyStatus,
   BookingStatus,
   Ownership,
-  PaymentKind,
   PaymentMethod,
-  PaymentStatus,
   RequestStatus,
   Role,
   UnavailabilityKind,
 } from '#domain/constants';
+import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 
 export interface AgencyTable {
   id: Generated<number>;

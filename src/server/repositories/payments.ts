@@ -1,6 +1,7 @@
 import type { Expression, Insertable, Kysely, SqlBool } from 'kysely';
 import type { BookingMoney, Payment, PaymentTotals } from '#domain/api/payments';
-import type { PaymentKind, PaymentMethod, PaymentStatus } from '#domain/constants';
+import type { PaymentMethod } from '#domain/constants';
+import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, PaymentTable } from '../db/types.ts';

@@ -1,4 +1,4 @@
-import type { PaymentKind, PaymentStatus } from '#domain/constants';
+import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import type { BadgeTone } from '../../lib/booking-labels.ts';
 
 const KIND_LABELS: Record<PaymentKind, string> = { payment: 'Payment', deposit: 'Deposit', refund: 'Refund' };

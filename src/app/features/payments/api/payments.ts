@@ -8,7 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { PAYMENT_TOTAL_HEADERS, type BookingMoney, type Payment, type PaymentTotals } from '#domain/api/payments';
-import type { PaymentKind, PaymentMethod, PaymentStatus } from '#domain/constants';
+import type { PaymentMethod } from '#domain/constants';
+import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import type * as v from 'valibot';
 import type { paymentSchema } from '#domain/schemas/payment';
 import { api } from '../../../lib/api-client.ts';

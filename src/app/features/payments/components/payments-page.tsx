@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '#domain/constants';
+import { PAYMENT_METHODS } from '#domain/constants';
+import { PAYMENT_KINDS, PAYMENT_STATUSES } from '#domain/payment-kinds';
 import { localIsoDate } from '#domain/dates';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';

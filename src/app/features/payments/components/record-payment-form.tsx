@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { PAYMENT_KINDS, PAYMENT_METHODS } from '#domain/constants';
+import { PAYMENT_METHODS } from '#domain/constants';
+import { PAYMENT_KINDS } from '#domain/payment-kinds';
 import { localIsoDate } from '#domain/dates';
 import { PARSE_CONFIG } from '#domain/schemas/parse';
 import { paymentSchema } from '#domain/schemas/payment';
