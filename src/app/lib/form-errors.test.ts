@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
-import { refusalOf } from './form-errors.ts';
+import { firstMessages, refusalOf } from './form-errors.ts';
 
 const refused = (status: number, body: { error?: string; fields?: Record<string, string[]> }) =>
   new ApiError(status, body);
@@ -26,5 +26,14 @@ describe('refusalOf', () => {
     expect(refusalOf(refused(409, { error: 'In use.' }), vi.fn(), [], 'Not saved.')).toBe('In use.');
     expect(refusalOf(refused(500, { error: 'boom' }), vi.fn(), [], 'Not saved.')).toBe('Not saved.');
     expect(refusalOf(new NetworkError(new Error('down')), vi.fn(), [], 'Not saved.')).toMatch(/offline/);
+  });
+});
+
+describe('firstMessages', () => {
+  it("keeps each field's first message and drops fields without one", () => {
+    expect(firstMessages({ amount: ['Amount is required.', 'Too small.'], kind: [], method: undefined })).toEqual({
+      amount: 'Amount is required.',
+    });
+    expect(firstMessages(undefined)).toEqual({});
   });
 });

@@ -43,3 +43,12 @@ export function refusalOf<T extends FieldValues>(
   if (error instanceof ApiError && unplaced.length === 0 && Object.keys(error.fields).length > 0) return null;
   return errorMessage(error, fallback);
 }
+
+/** The first message of each field, from the server's `fields` or a schema's flattened issues (forms kept in state). */
+export function firstMessages(
+  fields: Record<string, readonly string[] | undefined> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
+  );
+}

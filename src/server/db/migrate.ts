@@ -7,6 +7,7 @@ import { userDisabled } from './migrations/007-user-disabled.ts';
 import { locationAddress } from './migrations/008-location-address.ts';
 import { bookingProgress } from './migrations/009-booking-progress.ts';
 import { maintenance } from './migrations/010-maintenance.ts';
+import { payments } from './migrations/011-payments.ts';
 import { inspections } from './migrations/013-inspections.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
@@ -23,6 +24,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '008-location-address': locationAddress(),
       '009-booking-progress': bookingProgress(),
       '010-maintenance': maintenance(dialect),
+      '011-payments': payments(dialect),
       '013-inspections': inspections(dialect),
     }),
   };

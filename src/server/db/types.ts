@@ -15,6 +15,7 @@ import type {
 } from '#domain/constants';
 import type { MaintenanceType } from '#domain/service-due';
 import type { InspectionKind } from '#domain/schemas/inspection';
+import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -272,6 +273,23 @@ export interface MaintenanceRecordTable {
   updated_at: string;
 }
 
+/** Money taken or given back for a booking (migration 011); `amount` in minor units. */
+export interface PaymentTable {
+  id: Generated<number>;
+  agency_id: number;
+  booking_id: number;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  amount: number;
+  method: PaymentMethod;
+  /** The day the money moved; for a deposit still due, the day it fell due. */
+  paid_on: string;
+  reference: string | null;
+  recorded_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** What staff saw at the car when a booking was picked up or returned (migration 013). */
 export interface BookingInspectionTable {
   id: Generated<number>;
@@ -320,6 +338,7 @@ export interface Database {
   maintenance_records: MaintenanceRecordTable;
   booking_inspections: BookingInspectionTable;
   inspection_photos: InspectionPhotoTable;
+  payments: PaymentTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

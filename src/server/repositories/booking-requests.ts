@@ -299,6 +299,15 @@ export interface FinalizeInput {
   customer: CustomerUpdate;
   paymentMethod: 'cash' | 'debit_card';
   now: string;
+  /** Runs in the same transaction once the booking exists (the wizard's deposit); throwing undoes it all. */
+  afterBooking?: (trx: Kysely<Database>, booking: FinalizedBooking) => Promise<void>;
+}
+
+export interface FinalizedBooking {
+  id: number;
+  agencyId: number;
+  deposit: number;
+  startDate: string;
 }
 
 /**
@@ -370,6 +379,12 @@ export async function finalizeBookingRequest(
         },
       );
       await trx.updateTable('customers').set(input.customer).where('id', '=', input.customerId).execute();
+      await input.afterBooking?.(trx, {
+        id: bookingId,
+        agencyId: request.agency_id,
+        deposit: request.deposit,
+        startDate: request.start_date,
+      });
       return bookingId;
     } catch (error) {
       if (isUniqueViolation(error)) throw new RequestAlreadyBookedError();

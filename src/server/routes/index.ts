@@ -7,6 +7,7 @@ import { health, settings } from './health.ts';
 import { inspectionsRoutes } from './inspections/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
+import { paymentsRoutes } from './payments/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
 import { teamRoutes } from './team/index.ts';
@@ -30,6 +31,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...maintenanceRoutes,
     ...suppliersRoutes,
     ...inspectionsRoutes,
+    ...paymentsRoutes,
   ]) {
     register(app);
   }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { PaymentsPage } from '../../features/payments/components/payments-page.tsx';
 
 export const Route = createFileRoute('/_staff/finances/payments')({
-  component: () => <PlaceholderPage title="Payments" line="Welcome to Payments." />,
+  component: PaymentsPage,
 });

@@ -4,12 +4,14 @@ import { defineRoute } from '../../http/route.ts';
 import { finalizeBookingRequest, findRequestForFinalize } from '../../repositories/booking-requests.ts';
 import { findCustomerBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { paymentProvider } from '../../services/payments/provider.ts';
 import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
 
 /**
  * POST booking-request/:id/finalize/: the customer confirms their accepted request (step 3 of
  * the wizard): address and next of kin are stored and the confirmed booking created, together.
- * Answers the booking in the customer's shape.
+ * With pay_now the payment provider takes the deposit in the same transaction. Answers the
+ * booking in the customer's shape.
  */
 export const finalizeBookingRequestRoute = defineRoute({
   method: 'POST',
@@ -34,6 +36,19 @@ export const finalizeBookingRequestRoute = defineRoute({
         userId: user.id,
         paymentMethod: body.pay_now ? 'debit_card' : 'cash',
         now,
+        // No card is charged here (services/payments/provider): "pay now" records the deposit due at the desk.
+        ...(body.pay_now && {
+          afterBooking: (trx, booking) =>
+            paymentProvider.requestDeposit(trx, {
+              bookingId: booking.id,
+              agencyId: booking.agencyId,
+              amount: booking.deposit,
+              method: 'debit_card',
+              dueOn: booking.startDate,
+              customerUserId: user.id,
+              now,
+            }),
+        }),
         customer: {
           national_id: body.national_id,
           street_address: body.street_address,

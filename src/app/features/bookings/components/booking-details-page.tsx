@@ -10,6 +10,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { InspectionsPanel } from '../../inspections/components/inspections-panel.tsx';
+import { BookingPaymentsPanel } from '../../payments/components/booking-payments-panel.tsx';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '../api/search-vehicles.ts';
@@ -56,6 +57,7 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <BookingProgress booking={booking} />
           <InspectionsPanel booking={booking} />
           <BookingFacts booking={booking} />
+          <BookingPaymentsPanel bookingId={booking.id} />
         </>
       ) : (
         <QueryFallback

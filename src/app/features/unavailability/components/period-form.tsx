@@ -7,7 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/form-errors.ts';
+import { errorMessage, firstMessages } from '../../../lib/form-errors.ts';
 import { useFleetChoices } from '../../fleet/api/fleet-choices.ts';
 import { useSavePeriod, type UnavailabilityPeriod } from '../api/unavailability.ts';
 
@@ -42,7 +42,7 @@ export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod 
     setFailure(null);
     const parsed = v.safeParse(unavailabilitySchema, draft, PARSE_CONFIG);
     if (!parsed.success) {
-      setErrors(v.flatten<typeof unavailabilitySchema>(parsed.issues).nested as Record<string, string>);
+      setErrors(firstMessages(v.flatten<typeof unavailabilitySchema>(parsed.issues).nested));
       return;
     }
     setErrors({});
@@ -54,9 +54,7 @@ export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod 
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.body.fields) {
-            setErrors(Object.fromEntries(Object.entries(error.body.fields).map(([k, m]) => [k, m[0] ?? ''])));
-          }
+          if (error instanceof ApiError) setErrors(firstMessages(error.fields));
           setFailure(errorMessage(error, 'The period could not be saved.'));
         },
       },

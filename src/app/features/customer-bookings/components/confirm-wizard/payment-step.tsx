@@ -8,7 +8,10 @@ interface PaymentStepProps {
   onPayNowChange: (payNow: boolean) => void;
 }
 
-/** Step 2: the one payment option of SPEC §2, ticked by default (pay_now true). */
+/**
+ * Step 2: the one payment option of SPEC §2, ticked by default (pay_now true). There is no card
+ * processor (decision 030): the hint says the deposit is recorded due and paid at the desk.
+ */
 export function PaymentStep({ deposit, currency, payNow, onPayNowChange }: PaymentStepProps) {
   const hintId = useId();
   return (
@@ -29,7 +32,7 @@ export function PaymentStep({ deposit, currency, payNow, onPayNowChange }: Payme
       </label>
       <p id={hintId} className="field__hint">
         {payNow
-          ? 'The deposit is paid by debit card and holds the vehicle for your dates.'
+          ? 'No card is charged here: the deposit is recorded as due and you pay it at the desk when you collect the vehicle.'
           : 'Without the deposit you pay in cash when you collect the vehicle.'}
       </p>
     </fieldset>

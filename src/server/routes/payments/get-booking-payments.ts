@@ -1,0 +1,17 @@
+import { STAFF_ROLES } from '#domain/constants';
+import { bookingIdParams } from '#domain/schemas/booking';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { findBookingMoney } from '../../repositories/payments.ts';
+import { payableBooking } from './common.ts';
+
+/** GET bookings/:id/payments/: the booking's money (paid, due, deposit held and due) and its payments. */
+export const getBookingPaymentsRoute = defineRoute({
+  method: 'GET',
+  url: 'bookings/:id/payments/',
+  access: STAFF_ROLES,
+  params: bookingIdParams,
+  async handler({ deps, user, params }) {
+    return findBookingMoney(deps.db, await payableBooking(deps, params.id, agencyScope(user)));
+  },
+});
