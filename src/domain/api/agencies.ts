@@ -14,4 +14,6 @@ export interface AgencyProfile extends AgencySummary {
   /** URL of the logo under /media/, or null. */
   logo: string | null;
   vehicle_count: number;
+  /** Tax on its invoices, a percentage such as "20.00". */
+  tax_rate: string;
 }

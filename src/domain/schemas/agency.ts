@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { AGENCY_STATUSES } from '../constants.ts';
 import { choice, email, id, phone, requiredText } from './fields.ts';
+import { taxRate } from './invoice.ts';
 
 /** The agency profile form's fields (Suppliers and Settings); the logo travels beside them as a file. */
 export const agencyFields = {
@@ -9,8 +10,8 @@ export const agencyFields = {
   phone_number: phone(),
 };
 
-/** An edit changes only the fields it sends. */
-export const agencyUpdateSchema = v.partial(v.object(agencyFields));
+/** An edit changes only the fields it sends; `tax_rate` (a percentage) applies to invoices issued after it. */
+export const agencyUpdateSchema = v.partial(v.object({ ...agencyFields, tax_rate: taxRate }));
 export type AgencyUpdateInput = v.InferOutput<typeof agencyUpdateSchema>;
 
 /** What the operator can set: approve (or reinstate) and suspend; "pending" is only ever the start. */

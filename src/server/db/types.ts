@@ -13,6 +13,7 @@ import type {
   Role,
   UnavailabilityKind,
 } from '#domain/constants';
+import type { InvoiceStatus } from '#domain/api/invoices';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -22,6 +23,8 @@ export interface AgencyTable {
   contact_email: string;
   phone_number: string;
   created_at: string;
+  /** Tax on invoices in basis points, 2000 = 20 % (migration 012). */
+  tax_rate: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserTable {
@@ -252,6 +255,46 @@ export interface VehicleUnavailabilityTable {
   updated_at: string;
 }
 
+/** An invoice of a booking (migration 012): numbered per agency when issued (decision 031). */
+export interface InvoiceTable {
+  id: Generated<number>;
+  agency_id: number;
+  booking_id: number;
+  /** Null while a draft. */
+  number: number | null;
+  status: InvoiceStatus;
+  issue_date: string | null;
+  paid_date: string | null;
+  /** Basis points; the agency's rate, fixed when issued. */
+  tax_rate: number;
+  subtotal: number;
+  tax: number;
+  total: number;
+  notes: string | null;
+  /** The void invoice this one replaces. */
+  replaces_invoice_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceLineTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  description: string;
+  quantity: number;
+  /** Minor units; negative for a discount. */
+  unit_amount: number;
+  amount: number;
+}
+
+/** The last number each agency gave an invoice; bumped inside the issuing transaction. */
+export interface InvoiceCounterTable {
+  agency_id: number;
+  last_number: number;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -271,6 +314,9 @@ export interface Database {
   agency_customers: AgencyCustomerTable;
   list_versions: ListVersionTable;
   vehicle_unavailability: VehicleUnavailabilityTable;
+  invoices: InvoiceTable;
+  invoice_lines: InvoiceLineTable;
+  invoice_counters: InvoiceCounterTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

@@ -82,6 +82,8 @@ export interface AgencyRow {
   phone_number: string;
   logo_key: string | null;
   vehicle_count: number;
+  /** Basis points. */
+  tax_rate: number;
 }
 
 function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
@@ -92,6 +94,7 @@ function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
     'agencies.contact_email',
     'agencies.phone_number',
     'agencies.logo_key',
+    'agencies.tax_rate',
     eb
       .selectFrom('vehicles')
       .select((inner) => inner.fn.countAll<number>().as('count'))
@@ -149,7 +152,7 @@ export async function findAgencyProfile(db: Kysely<Database>, id: number): Promi
 export async function updateAgency(
   db: Kysely<Database>,
   id: number,
-  changes: { name?: string; contact_email?: string; phone_number?: string; logo_key?: string },
+  changes: { name?: string; contact_email?: string; phone_number?: string; logo_key?: string; tax_rate?: number },
 ): Promise<{ replacedLogo: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('agencies').select('logo_key').where('id', '=', id).executeTakeFirst();

@@ -4,6 +4,7 @@ import { customersRoutes } from './customers/index.ts';
 import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
+import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
@@ -26,6 +27,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...locationsRoutes,
     ...unavailabilityRoutes,
     ...suppliersRoutes,
+    ...invoicesRoutes,
   ]) {
     register(app);
   }
