@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgencyProfile } from '#domain/api/agencies';
 import type { Invoice, InvoiceTotals } from '#domain/api/invoices';
+import { ISSUED_NOT_EDITABLE } from '#domain/schemas/invoice';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
@@ -10,8 +11,6 @@ import { pdfText } from '../helpers/pdf-text.ts';
 import * as rows from '../helpers/rows.ts';
 
 type InvoiceReply = Invoice & ErrorBody;
-
-const ISSUED_NOT_EDITABLE = 'An issued invoice cannot be edited. Void it and create a replacement.';
 
 describe(`invoices (${ENGINE})`, () => {
   let t: TestApp;

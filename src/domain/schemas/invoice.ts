@@ -22,6 +22,9 @@ function signedMoney(label: string) {
   );
 }
 
+/** Why an issued (or paid, or void) invoice refuses an edit: said by the server and the invoice screen. */
+export const ISSUED_NOT_EDITABLE = 'An issued invoice cannot be edited. Void it and create a replacement.';
+
 export const INVOICE_MAX_LINES = 50;
 
 export const invoiceLineSchema = v.object({

@@ -6,7 +6,6 @@ import { findInvoice, type InvoiceableBooking, type InvoiceLineValues } from '..
 import { britishDate } from '../bookings/common.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
-export const ISSUED_NOT_EDITABLE = 'An issued invoice cannot be edited. Void it and create a replacement.';
 
 export const invoiceNotFound = () => notFound(INVOICE_NOT_FOUND);
 

@@ -1,10 +1,10 @@
 import { STAFF_ROLES } from '#domain/constants';
-import { invoiceIdParams, invoiceUpdateSchema } from '#domain/schemas/invoice';
+import { invoiceIdParams, invoiceUpdateSchema, ISSUED_NOT_EDITABLE } from '#domain/schemas/invoice';
 import { conflict } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { updateDraft } from '../../repositories/invoices.ts';
-import { ISSUED_NOT_EDITABLE, reachableInvoice } from './common.ts';
+import { reachableInvoice } from './common.ts';
 
 /**
  * PATCH invoices/:id/: a draft's lines (the whole list) and notes; totals follow at the agency's

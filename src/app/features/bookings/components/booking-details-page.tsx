@@ -12,6 +12,7 @@ import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '../api/search-vehicles.ts';
+import { BookingInvoices } from '../../invoices/components/booking-invoices.tsx';
 import { BookingProgress } from './booking-progress.tsx';
 import '../bookings.css';
 
@@ -54,6 +55,7 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <ListFreshness dataUpdatedAt={query.dataUpdatedAt} refreshFailed={query.isRefetchError} moreFailed={false} />
           <BookingProgress booking={booking} />
           <BookingFacts booking={booking} />
+          <BookingInvoices bookingId={booking.id} />
         </>
       ) : (
         <QueryFallback
