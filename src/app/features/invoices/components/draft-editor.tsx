@@ -102,13 +102,13 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
               onChange={(event) => edit(line.key, { description: event.target.value })}
             />
             <TextField
-              label="Quantity"
+              label={`Line ${index + 1} quantity`}
               inputMode="numeric"
               value={line.quantity}
               onChange={(event) => edit(line.key, { quantity: event.target.value })}
             />
             <TextField
-              label="Unit price"
+              label={`Line ${index + 1} unit price`}
               inputMode="decimal"
               value={line.unit_amount}
               onChange={(event) => edit(line.key, { unit_amount: event.target.value })}

@@ -71,46 +71,29 @@ export function InvoicesPage({ filters }: { filters: InvoiceFilters }) {
             <EmptyState message="No invoices found." />
           ) : (
             <>
-              <div className="table-frame">
-                <table className="table invoice-table">
-                  <caption className="visually-hidden">Invoices</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Invoice</th>
-                      <th scope="col">Customer</th>
-                      <th scope="col">Vehicle</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="table__cell--number">
-                        Total
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {invoices.map((invoice) => (
-                      <tr key={invoice.id}>
-                        <td>
-                          <Link to="/finances/invoices/$id" params={{ id: invoice.id }}>
-                            {invoiceTitle(invoice)}
-                          </Link>
-                          <span className="invoice-table__sub">Booking #{invoice.booking}</span>
-                        </td>
-                        <td>
-                          {invoice.customer_details.first_name} {invoice.customer_details.last_name}
-                        </td>
-                        <td>
-                          {invoice.vehicle_details.make} {invoice.vehicle_details.model}
-                        </td>
-                        <td>{formatDate(invoice.issue_date ?? invoice.created_at)}</td>
-                        <td>
-                          <InvoiceStatusBadge status={invoice.status} />
-                        </td>
-                        <td className="table__cell--number">{formatMoney(invoice.total, currency)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ul className="invoice-rows" aria-label="Invoices">
+                {invoices.map((invoice) => (
+                  <li key={invoice.id} className="invoice-row">
+                    <div className="invoice-row__title">
+                      <Link to="/finances/invoices/$id" params={{ id: invoice.id }}>
+                        {invoiceTitle(invoice)}
+                      </Link>
+                      <span className="invoice-table__sub">Booking #{invoice.booking}</span>
+                    </div>
+                    <div className="invoice-row__who">
+                      {invoice.customer_details.first_name} {invoice.customer_details.last_name}
+                      <span className="invoice-table__sub">
+                        {invoice.vehicle_details.make} {invoice.vehicle_details.model}
+                      </span>
+                    </div>
+                    <div className="invoice-row__date">{formatDate(invoice.issue_date ?? invoice.created_at)}</div>
+                    <div className="invoice-row__status">
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </div>
+                    <div className="invoice-row__total">{formatMoney(invoice.total, currency)}</div>
+                  </li>
+                ))}
+              </ul>
               {query.data.total > invoices.length ? (
                 <p className="invoice-filters__more">
                   Showing the latest {invoices.length} of {query.data.total} invoices. Narrow the period to see the
