@@ -326,7 +326,26 @@ describe(`invoices (${ENGINE})`, () => {
     expect(text).toContain('ISSUED');
     expect(text).not.toContain('DRAFT');
 
+    // A long draft runs onto more pages, every line and the totals still on them.
+    const long = await draft(agency, await addBooking());
+    const lines = Array.from({ length: 50 }, (_, i) => ({
+      description: `Line ${i + 1}: ${'a long description of extras and fees '.repeat(3)}end${i + 1}`,
+      quantity: 1,
+      unit_amount: '1.00',
+    }));
+    expect((await agency.patch(`/api/invoices/${long.id}/`, { lines, notes: 'Ünïcode ok — 日本' })).status).toBe(200);
+    const longText = await pdfText((await agency.get(`/api/invoices/${long.id}/pdf/`)).raw.rawPayload);
+    expect(longText).toMatch(/Page 1 of [2-9]/);
+    expect(longText).toContain('end50');
+    expect(longText).toContain('£60.00');
+    expect(longText).toContain('Ünïcode ok — ??');
+
     await agency.post(`/api/invoices/${invoice.id}/void/`);
     expect(await pdfText((await staff.get(`/api/invoices/${invoice.id}/pdf/`)).raw.rawPayload)).toContain('VOID');
+    const replacement = await agency.post<InvoiceReply>('/api/invoices/', { replaces: invoice.id });
+    const replacementPdf = await agency.get(`/api/invoices/${replacement.body.id}/pdf/`);
+    expect(await pdfText(replacementPdf.raw.rawPayload)).toContain(
+      `This invoice replaces void invoice ${issued.number}.`,
+    );
   });
 });

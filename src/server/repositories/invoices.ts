@@ -422,14 +422,16 @@ export async function voidInvoice(db: Kysely<Database>, id: number, now: string)
   return moveStatus(db, id, ['draft', 'issued', 'paid'], { status: 'void', updated_at: now });
 }
 
-/** An invoice's agency row for the PDF: its details and logo key. */
+/** What the PDF shows beyond the invoice: the agency's details and logo key, the customer's address, the replaced number. */
 export async function findInvoiceParties(db: Kysely<Database>, invoiceId: number) {
   return db
     .selectFrom('invoices as i')
     .innerJoin('agencies as a', 'a.id', 'i.agency_id')
     .innerJoin('bookings as b', 'b.id', 'i.booking_id')
     .innerJoin('customers as c', 'c.id', 'b.customer_id')
+    .leftJoin('invoices as r', 'r.id', 'i.replaces_invoice_id')
     .select([
+      'r.number as replaces_number',
       'a.name as agency_name',
       'a.contact_email as agency_email',
       'a.phone_number as agency_phone',

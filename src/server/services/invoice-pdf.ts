@@ -8,6 +8,8 @@ export interface InvoiceParties {
   /** The agency's logo as stored (WebP), or null. */
   logo: Readable | null;
   customer: { title: string; email: string; phone: string; address: string[] };
+  /** The number of the void invoice this one replaces. */
+  replacesNumber: number | null;
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -45,7 +47,8 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
   const title = invoice.number === null ? `Draft invoice #${invoice.id}` : `Invoice ${invoice.number}`;
   pdf.setTitle(title);
   pdf.setAuthor(parties.agency.name);
-  const page = pdf.addPage(A4);
+  let page = pdf.addPage(A4);
+  const pages = [page];
   const [width, height] = A4;
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -69,7 +72,40 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
     page.drawText(safe, { x: left, y, size, font, color: rgb(0.1, 0.1, 0.15) });
   };
 
+  /** Words laid out in lines no wider than `maxWidth` (a word longer than that is cut). */
+  const wrap = (value: string, maxWidth: number, size = 10): string[] => {
+    const lines: string[] = [];
+    let current = '';
+    for (const word of clean(value).split(/\s+/).filter(Boolean)) {
+      let piece = word;
+      while (regular.widthOfTextAtSize(piece, size) > maxWidth && piece.length > 1) {
+        let cut = piece.length - 1;
+        while (cut > 1 && regular.widthOfTextAtSize(piece.slice(0, cut), size) > maxWidth) cut -= 1;
+        if (current) lines.push(current);
+        lines.push(piece.slice(0, cut));
+        current = '';
+        piece = piece.slice(cut);
+      }
+      const joined = current ? `${current} ${piece}` : piece;
+      if (regular.widthOfTextAtSize(joined, size) <= maxWidth) {
+        current = joined;
+      } else {
+        lines.push(current);
+        current = piece;
+      }
+    }
+    if (current || lines.length === 0) lines.push(current);
+    return lines;
+  };
+
   let top = height - MARGIN;
+  /** A new page when what comes next would run into the footer. */
+  const room = (needed: number) => {
+    if (top - needed >= MARGIN + 36) return;
+    page = pdf.addPage(A4);
+    pages.push(page);
+    top = height - MARGIN;
+  };
   const png = parties.logo ? await pngOf(parties.logo) : null;
   if (png) {
     const logo = await pdf.embedPng(png);
@@ -135,13 +171,15 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
   text('Amount', columns.amount, top, { font: bold, right: true });
   top -= 22;
   for (const line of invoice.lines) {
-    const description = line.description.length > 70 ? `${line.description.slice(0, 67)}...` : line.description;
-    text(description, columns.description, top);
+    const description = wrap(line.description, columns.quantity - 40 - columns.description);
+    room(description.length * 13);
+    description.forEach((part, index) => text(part, columns.description, top - index * 13));
     text(String(line.quantity), columns.quantity, top, { right: true });
     text(money(line.unit_amount), columns.unit, top, { right: true });
     text(money(line.amount), columns.amount, top, { right: true });
-    top -= 16;
+    top -= description.length * 13 + 5;
   }
+  room(8 + 3 * 16 + 20);
   page.drawLine({
     start: { x: width / 2, y: top + 6 },
     end: { x: width - MARGIN, y: top + 6 },
@@ -161,19 +199,27 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
   top -= 8 + sums.length * 16 + 20;
 
   if (invoice.notes) {
+    room(28);
     text('Notes', MARGIN, top, { font: bold });
-    invoice.notes
-      .split('\n')
-      .slice(0, 8)
-      .forEach((line, index) => text(line.slice(0, 100), MARGIN, top - 14 - index * 13));
+    top -= 14;
+    for (const part of invoice.notes.split('\n').flatMap((paragraph) => wrap(paragraph, width - 2 * MARGIN))) {
+      room(13);
+      text(part, MARGIN, top);
+      top -= 13;
+    }
   }
-  if (invoice.replaces !== null) {
-    text(`This invoice replaces void invoice #${invoice.replaces}.`, MARGIN, MARGIN + 16, { size: 9 });
-  }
-  text(`${parties.agency.name} - ${parties.agency.email} - ${parties.agency.phone}`, MARGIN, MARGIN, { size: 8 });
 
   const stamp = invoice.status === 'void' ? 'VOID' : invoice.status === 'draft' ? 'DRAFT' : null;
-  if (stamp) {
+  for (const [index, each] of pages.entries()) {
+    page = each;
+    if (parties.replacesNumber !== null) {
+      text(`This invoice replaces void invoice ${parties.replacesNumber}.`, MARGIN, MARGIN + 16, { size: 9 });
+    }
+    const footer = `${parties.agency.name} - ${parties.agency.email} - ${parties.agency.phone}`;
+    text(footer, MARGIN, MARGIN, { size: 8 });
+    if (pages.length > 1)
+      text(`Page ${index + 1} of ${pages.length}`, width - MARGIN, MARGIN, { size: 8, right: true });
+    if (!stamp) continue;
     const size = 110;
     const stampWidth = bold.widthOfTextAtSize(stamp, size);
     page.drawText(stamp, {

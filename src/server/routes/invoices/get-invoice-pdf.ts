@@ -24,6 +24,7 @@ export const getInvoicePdfRoute = defineRoute({
       {
         agency: { name: row.agency_name, email: row.agency_email, phone: row.agency_phone },
         logo: logo?.body ?? null,
+        replacesNumber: row.replaces_number,
         customer: {
           title: row.customer_title,
           email: row.customer_email,
