@@ -43,7 +43,6 @@ import { Route as StaffDetailsIdRouteImport } from './routes/_staff/details.$id'
 import { Route as StaffEditBookingIdRouteImport } from './routes/_staff/edit-booking.$id'
 import { Route as StaffEditCustomerIdRouteImport } from './routes/_staff/edit-customer.$id'
 import { Route as StaffEditVehicleIdRouteImport } from './routes/_staff/edit-vehicle.$id'
-import { Route as StaffFinancesInvoicesRouteImport } from './routes/_staff/finances.invoices'
 import { Route as StaffFinancesPaymentsRouteImport } from './routes/_staff/finances.payments'
 import { Route as StaffFleetMaintenanceRouteImport } from './routes/_staff/fleet.maintenance'
 import { Route as StaffFleetUnavailabilityRouteImport } from './routes/_staff/fleet.unavailability'
@@ -53,6 +52,8 @@ import { Route as StaffSuppliersListRouteImport } from './routes/_staff/supplier
 import { Route as CustomerCustomerBookingRequestsIndexRouteImport } from './routes/_customer/customer.booking-requests.index'
 import { Route as CustomerPublicCustomersBookVehicleIndexRouteImport } from './routes/_customer/public-customers.book-vehicle.index'
 import { Route as CustomerPublicCustomersBookVehicleVehicleIdRouteImport } from './routes/_customer/public-customers.book-vehicle.$vehicleId'
+import { Route as StaffFinancesInvoicesIndexRouteImport } from './routes/_staff/finances.invoices.index'
+import { Route as StaffFinancesInvoicesIdRouteImport } from './routes/_staff/finances.invoices.$id'
 import { Route as CustomerCustomerBookingRequestsRequestIdConfirmRouteImport } from './routes/_customer/customer.booking-requests.$requestId.confirm'
 import { Route as CustomerCustomerBookingRequestsRequestIdConfirmationRouteImport } from './routes/_customer/customer.booking-requests.$requestId.confirmation'
 import { Route as CustomerCustomerBookingsIdIndexRouteImport } from './routes/_customer/customer.bookings.$id.index'
@@ -229,11 +230,6 @@ const StaffEditVehicleIdRoute = StaffEditVehicleIdRouteImport.update({
   path: '/edit-vehicle/$id',
   getParentRoute: () => StaffRoute,
 } as any)
-const StaffFinancesInvoicesRoute = StaffFinancesInvoicesRouteImport.update({
-  id: '/finances/invoices',
-  path: '/finances/invoices',
-  getParentRoute: () => StaffRoute,
-} as any)
 const StaffFinancesPaymentsRoute = StaffFinancesPaymentsRouteImport.update({
   id: '/finances/payments',
   path: '/finances/payments',
@@ -283,6 +279,17 @@ const CustomerPublicCustomersBookVehicleVehicleIdRoute =
     path: '/public-customers/book-vehicle/$vehicleId',
     getParentRoute: () => CustomerRoute,
   } as any)
+const StaffFinancesInvoicesIndexRoute =
+  StaffFinancesInvoicesIndexRouteImport.update({
+    id: '/finances/invoices/',
+    path: '/finances/invoices/',
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffFinancesInvoicesIdRoute = StaffFinancesInvoicesIdRouteImport.update({
+  id: '/finances/invoices/$id',
+  path: '/finances/invoices/$id',
+  getParentRoute: () => StaffRoute,
+} as any)
 const CustomerCustomerBookingRequestsRequestIdConfirmRoute =
   CustomerCustomerBookingRequestsRequestIdConfirmRouteImport.update({
     id: '/customer/booking-requests/$requestId/confirm',
@@ -337,7 +344,6 @@ export interface FileRoutesByFullPath {
   '/edit-booking/$id': typeof StaffEditBookingIdRoute
   '/edit-customer/$id': typeof StaffEditCustomerIdRoute
   '/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
-  '/finances/invoices': typeof StaffFinancesInvoicesRoute
   '/finances/payments': typeof StaffFinancesPaymentsRoute
   '/fleet/maintenance': typeof StaffFleetMaintenanceRoute
   '/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
@@ -347,8 +353,10 @@ export interface FileRoutesByFullPath {
   '/password-reset/': typeof PublicPasswordResetIndexRoute
   '/booking-requests/': typeof StaffBookingRequestsIndexRoute
   '/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
+  '/finances/invoices/$id': typeof StaffFinancesInvoicesIdRoute
   '/customer/booking-requests/': typeof CustomerCustomerBookingRequestsIndexRoute
   '/public-customers/book-vehicle/': typeof CustomerPublicCustomersBookVehicleIndexRoute
+  '/finances/invoices/': typeof StaffFinancesInvoicesIndexRoute
   '/customer/booking-requests/$requestId/confirm': typeof CustomerCustomerBookingRequestsRequestIdConfirmRoute
   '/customer/booking-requests/$requestId/confirmation': typeof CustomerCustomerBookingRequestsRequestIdConfirmationRoute
   '/customer/bookings/$id/confirmation': typeof CustomerCustomerBookingsIdConfirmationRoute
@@ -383,7 +391,6 @@ export interface FileRoutesByTo {
   '/edit-booking/$id': typeof StaffEditBookingIdRoute
   '/edit-customer/$id': typeof StaffEditCustomerIdRoute
   '/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
-  '/finances/invoices': typeof StaffFinancesInvoicesRoute
   '/finances/payments': typeof StaffFinancesPaymentsRoute
   '/fleet/maintenance': typeof StaffFleetMaintenanceRoute
   '/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
@@ -393,8 +400,10 @@ export interface FileRoutesByTo {
   '/password-reset': typeof PublicPasswordResetIndexRoute
   '/booking-requests': typeof StaffBookingRequestsIndexRoute
   '/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
+  '/finances/invoices/$id': typeof StaffFinancesInvoicesIdRoute
   '/customer/booking-requests': typeof CustomerCustomerBookingRequestsIndexRoute
   '/public-customers/book-vehicle': typeof CustomerPublicCustomersBookVehicleIndexRoute
+  '/finances/invoices': typeof StaffFinancesInvoicesIndexRoute
   '/customer/booking-requests/$requestId/confirm': typeof CustomerCustomerBookingRequestsRequestIdConfirmRoute
   '/customer/booking-requests/$requestId/confirmation': typeof CustomerCustomerBookingRequestsRequestIdConfirmationRoute
   '/customer/bookings/$id/confirmation': typeof CustomerCustomerBookingsIdConfirmationRoute
@@ -434,7 +443,6 @@ export interface FileRoutesById {
   '/_staff/edit-booking/$id': typeof StaffEditBookingIdRoute
   '/_staff/edit-customer/$id': typeof StaffEditCustomerIdRoute
   '/_staff/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
-  '/_staff/finances/invoices': typeof StaffFinancesInvoicesRoute
   '/_staff/finances/payments': typeof StaffFinancesPaymentsRoute
   '/_staff/fleet/maintenance': typeof StaffFleetMaintenanceRoute
   '/_staff/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
@@ -444,8 +452,10 @@ export interface FileRoutesById {
   '/_public/password-reset/': typeof PublicPasswordResetIndexRoute
   '/_staff/booking-requests/': typeof StaffBookingRequestsIndexRoute
   '/_customer/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
+  '/_staff/finances/invoices/$id': typeof StaffFinancesInvoicesIdRoute
   '/_customer/customer/booking-requests/': typeof CustomerCustomerBookingRequestsIndexRoute
   '/_customer/public-customers/book-vehicle/': typeof CustomerPublicCustomersBookVehicleIndexRoute
+  '/_staff/finances/invoices/': typeof StaffFinancesInvoicesIndexRoute
   '/_customer/customer/booking-requests/$requestId/confirm': typeof CustomerCustomerBookingRequestsRequestIdConfirmRoute
   '/_customer/customer/booking-requests/$requestId/confirmation': typeof CustomerCustomerBookingRequestsRequestIdConfirmationRoute
   '/_customer/customer/bookings/$id/confirmation': typeof CustomerCustomerBookingsIdConfirmationRoute
@@ -482,7 +492,6 @@ export interface FileRouteTypes {
     | '/edit-booking/$id'
     | '/edit-customer/$id'
     | '/edit-vehicle/$id'
-    | '/finances/invoices'
     | '/finances/payments'
     | '/fleet/maintenance'
     | '/fleet/unavailability'
@@ -492,8 +501,10 @@ export interface FileRouteTypes {
     | '/password-reset/'
     | '/booking-requests/'
     | '/public-customers/book-vehicle/$vehicleId'
+    | '/finances/invoices/$id'
     | '/customer/booking-requests/'
     | '/public-customers/book-vehicle/'
+    | '/finances/invoices/'
     | '/customer/booking-requests/$requestId/confirm'
     | '/customer/booking-requests/$requestId/confirmation'
     | '/customer/bookings/$id/confirmation'
@@ -528,7 +539,6 @@ export interface FileRouteTypes {
     | '/edit-booking/$id'
     | '/edit-customer/$id'
     | '/edit-vehicle/$id'
-    | '/finances/invoices'
     | '/finances/payments'
     | '/fleet/maintenance'
     | '/fleet/unavailability'
@@ -538,8 +548,10 @@ export interface FileRouteTypes {
     | '/password-reset'
     | '/booking-requests'
     | '/public-customers/book-vehicle/$vehicleId'
+    | '/finances/invoices/$id'
     | '/customer/booking-requests'
     | '/public-customers/book-vehicle'
+    | '/finances/invoices'
     | '/customer/booking-requests/$requestId/confirm'
     | '/customer/booking-requests/$requestId/confirmation'
     | '/customer/bookings/$id/confirmation'
@@ -578,7 +590,6 @@ export interface FileRouteTypes {
     | '/_staff/edit-booking/$id'
     | '/_staff/edit-customer/$id'
     | '/_staff/edit-vehicle/$id'
-    | '/_staff/finances/invoices'
     | '/_staff/finances/payments'
     | '/_staff/fleet/maintenance'
     | '/_staff/fleet/unavailability'
@@ -588,8 +599,10 @@ export interface FileRouteTypes {
     | '/_public/password-reset/'
     | '/_staff/booking-requests/'
     | '/_customer/public-customers/book-vehicle/$vehicleId'
+    | '/_staff/finances/invoices/$id'
     | '/_customer/customer/booking-requests/'
     | '/_customer/public-customers/book-vehicle/'
+    | '/_staff/finances/invoices/'
     | '/_customer/customer/booking-requests/$requestId/confirm'
     | '/_customer/customer/booking-requests/$requestId/confirmation'
     | '/_customer/customer/bookings/$id/confirmation'
@@ -845,13 +858,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffEditVehicleIdRouteImport
       parentRoute: typeof StaffRoute
     }
-    '/_staff/finances/invoices': {
-      id: '/_staff/finances/invoices'
-      path: '/finances/invoices'
-      fullPath: '/finances/invoices'
-      preLoaderRoute: typeof StaffFinancesInvoicesRouteImport
-      parentRoute: typeof StaffRoute
-    }
     '/_staff/finances/payments': {
       id: '/_staff/finances/payments'
       path: '/finances/payments'
@@ -914,6 +920,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/public-customers/book-vehicle/$vehicleId'
       preLoaderRoute: typeof CustomerPublicCustomersBookVehicleVehicleIdRouteImport
       parentRoute: typeof CustomerRoute
+    }
+    '/_staff/finances/invoices/': {
+      id: '/_staff/finances/invoices/'
+      path: '/finances/invoices'
+      fullPath: '/finances/invoices/'
+      preLoaderRoute: typeof StaffFinancesInvoicesIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/_staff/finances/invoices/$id': {
+      id: '/_staff/finances/invoices/$id'
+      path: '/finances/invoices/$id'
+      fullPath: '/finances/invoices/$id'
+      preLoaderRoute: typeof StaffFinancesInvoicesIdRouteImport
+      parentRoute: typeof StaffRoute
     }
     '/_customer/customer/booking-requests/$requestId/confirm': {
       id: '/_customer/customer/booking-requests/$requestId/confirm'
@@ -1035,7 +1055,6 @@ interface StaffRouteChildren {
   StaffEditBookingIdRoute: typeof StaffEditBookingIdRoute
   StaffEditCustomerIdRoute: typeof StaffEditCustomerIdRoute
   StaffEditVehicleIdRoute: typeof StaffEditVehicleIdRoute
-  StaffFinancesInvoicesRoute: typeof StaffFinancesInvoicesRoute
   StaffFinancesPaymentsRoute: typeof StaffFinancesPaymentsRoute
   StaffFleetMaintenanceRoute: typeof StaffFleetMaintenanceRoute
   StaffFleetUnavailabilityRoute: typeof StaffFleetUnavailabilityRoute
@@ -1043,6 +1062,8 @@ interface StaffRouteChildren {
   StaffStaffDashboardRoute: typeof StaffStaffDashboardRoute
   StaffSuppliersListRoute: typeof StaffSuppliersListRoute
   StaffBookingRequestsIndexRoute: typeof StaffBookingRequestsIndexRoute
+  StaffFinancesInvoicesIdRoute: typeof StaffFinancesInvoicesIdRoute
+  StaffFinancesInvoicesIndexRoute: typeof StaffFinancesInvoicesIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
@@ -1061,7 +1082,6 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffEditBookingIdRoute: StaffEditBookingIdRoute,
   StaffEditCustomerIdRoute: StaffEditCustomerIdRoute,
   StaffEditVehicleIdRoute: StaffEditVehicleIdRoute,
-  StaffFinancesInvoicesRoute: StaffFinancesInvoicesRoute,
   StaffFinancesPaymentsRoute: StaffFinancesPaymentsRoute,
   StaffFleetMaintenanceRoute: StaffFleetMaintenanceRoute,
   StaffFleetUnavailabilityRoute: StaffFleetUnavailabilityRoute,
@@ -1069,6 +1089,8 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffStaffDashboardRoute: StaffStaffDashboardRoute,
   StaffSuppliersListRoute: StaffSuppliersListRoute,
   StaffBookingRequestsIndexRoute: StaffBookingRequestsIndexRoute,
+  StaffFinancesInvoicesIdRoute: StaffFinancesInvoicesIdRoute,
+  StaffFinancesInvoicesIndexRoute: StaffFinancesInvoicesIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

@@ -47,6 +47,8 @@ describe(`suppliers (${ENGINE})`, () => {
         phone_number: '+44 20 7946 0000',
         logo: null,
         vehicle_count: 2,
+        tax_rate: '0.00',
+        service_interval_months: 12,
       },
       expect.objectContaining({
         id: world.agencies.pending,

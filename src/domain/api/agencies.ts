@@ -16,4 +16,6 @@ export interface AgencyProfile extends AgencySummary {
   vehicle_count: number;
   /** Months from a service to the next. */
   service_interval_months: number;
+  /** Tax on its invoices, a percentage such as "20.00". */
+  tax_rate: string;
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AGENCY_STATUSES } from '../constants.ts';
 import { MAX_SERVICE_INTERVAL_MONTHS } from '../service-due.ts';
 import { choice, email, id, phone, requiredText, wholeNumber } from './fields.ts';
+import { taxRate } from './invoice.ts';
 
 /** The agency profile form's fields (Suppliers and Settings); the logo travels beside them as a file. */
 export const agencyFields = {
@@ -10,13 +11,15 @@ export const agencyFields = {
   phone_number: phone(),
   /** Months from a service to the next (Maintenance Records move the date by it). */
   service_interval_months: wholeNumber('Service interval', { min: 1, max: MAX_SERVICE_INTERVAL_MONTHS }),
+  /** Tax on its invoices, a percentage ("20", "17.5") kept in basis points. */
+  tax_rate: taxRate,
 };
 
 /** The agency profile form in Settings: every field shown and sent (PATCH agency/). */
 export const agencyProfileSchema = v.object(agencyFields);
 export type AgencyProfileInput = v.InferOutput<typeof agencyProfileSchema>;
 
-/** An edit changes only the fields it sends. */
+/** An edit changes only the fields it sends; `tax_rate` applies to invoices issued after it. */
 export const agencyUpdateSchema = v.partial(v.object(agencyFields));
 export type AgencyUpdateInput = v.InferOutput<typeof agencyUpdateSchema>;
 

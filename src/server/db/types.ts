@@ -16,6 +16,7 @@ import type {
 import type { MaintenanceType } from '#domain/service-due';
 import type { InspectionKind } from '#domain/schemas/inspection';
 import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
+import type { InvoiceStatus } from '#domain/api/invoices';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -27,6 +28,8 @@ export interface AgencyTable {
   created_at: string;
   /** Months from a service to the next (migration 010). */
   service_interval_months: ColumnType<number, number | undefined, number>;
+  /** Tax on invoices in basis points, 2000 = 20 % (migration 012). */
+  tax_rate: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserTable {
@@ -273,6 +276,29 @@ export interface MaintenanceRecordTable {
   updated_at: string;
 }
 
+/** An invoice of a booking (migration 012): numbered per agency when issued (decision 031). */
+export interface InvoiceTable {
+  id: Generated<number>;
+  agency_id: number;
+  booking_id: number;
+  /** Null while a draft. */
+  number: number | null;
+  status: InvoiceStatus;
+  issue_date: string | null;
+  paid_date: string | null;
+  /** Basis points; the agency's rate, fixed when issued. */
+  tax_rate: number;
+  subtotal: number;
+  tax: number;
+  total: number;
+  notes: string | null;
+  /** The void invoice this one replaces. */
+  replaces_invoice_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Money taken or given back for a booking (migration 011); `amount` in minor units. */
 export interface PaymentTable {
   id: Generated<number>;
@@ -316,6 +342,24 @@ export interface InspectionPhotoTable {
   created_at: string;
 }
 
+/** A line of an invoice (migration 012). */
+export interface InvoiceLineTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  description: string;
+  quantity: number;
+  /** Minor units; negative for a discount. */
+  unit_amount: number;
+  amount: number;
+}
+
+/** The last number each agency gave an invoice; bumped inside the issuing transaction. */
+export interface InvoiceCounterTable {
+  agency_id: number;
+  last_number: number;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -339,6 +383,9 @@ export interface Database {
   booking_inspections: BookingInspectionTable;
   inspection_photos: InspectionPhotoTable;
   payments: PaymentTable;
+  invoices: InvoiceTable;
+  invoice_lines: InvoiceLineTable;
+  invoice_counters: InvoiceCounterTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

@@ -83,6 +83,8 @@ export interface AgencyRow {
   logo_key: string | null;
   vehicle_count: number;
   service_interval_months: number;
+  /** Basis points. */
+  tax_rate: number;
 }
 
 function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
@@ -94,6 +96,7 @@ function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
     'agencies.phone_number',
     'agencies.logo_key',
     'agencies.service_interval_months',
+    'agencies.tax_rate',
     eb
       .selectFrom('vehicles')
       .select((inner) => inner.fn.countAll<number>().as('count'))
@@ -157,6 +160,7 @@ export async function updateAgency(
     phone_number?: string;
     logo_key?: string;
     service_interval_months?: number;
+    tax_rate?: number;
   },
 ): Promise<{ replacedLogo: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {

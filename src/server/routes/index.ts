@@ -5,6 +5,7 @@ import { deskRoutes } from './desk/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
 import { inspectionsRoutes } from './inspections/index.ts';
+import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
@@ -32,6 +33,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...suppliersRoutes,
     ...inspectionsRoutes,
     ...paymentsRoutes,
+    ...invoicesRoutes,
   ]) {
     register(app);
   }

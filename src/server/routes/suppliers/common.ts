@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgencyProfile } from '#domain/api/agencies';
 import { AGENCY_LOGO_MAX_BYTES } from '#domain/constants';
+import { formatMoney } from '#domain/money';
 import type { AgencyUpdateInput } from '#domain/schemas/agency';
 import type { Deps } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,8 +21,8 @@ export const LOGO_UPLOAD: FileField = {
 };
 
 export function toAgencyProfile(row: AgencyRow, media: Pick<MediaStore, 'logoUrl'>): AgencyProfile {
-  const { logo_key: logoKey, ...fields } = row;
-  return { ...fields, logo: logoKey ? media.logoUrl(logoKey) : null };
+  const { logo_key: logoKey, tax_rate: rate, ...fields } = row;
+  return { ...fields, logo: logoKey ? media.logoUrl(logoKey) : null, tax_rate: formatMoney(rate) };
 }
 
 export async function agencyProfile(deps: Deps, id: number): Promise<AgencyProfile> {

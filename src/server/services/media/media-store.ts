@@ -64,6 +64,11 @@ export class MediaStore {
     if (keys.length) await this.publicObjects.remove(keys.flatMap((key) => widths.map((w) => `${key}-${w}.webp`)));
   }
 
+  /** An agency's logo as stored (256 pixels wide, WebP); null when missing. */
+  openLogo(key: string): Promise<StoredObject | null> {
+    return this.publicObjects.get(`${key}-${LOGO_WIDTH}.webp`);
+  }
+
   async removeLogos(keys: readonly string[]): Promise<void> {
     if (keys.length) await this.publicObjects.remove(keys.map((key) => `${key}-${LOGO_WIDTH}.webp`));
   }

@@ -14,6 +14,7 @@ import { BookingPaymentsPanel } from '../../payments/components/booking-payments
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '../api/search-vehicles.ts';
+import { BookingInvoices } from '../../invoices/components/booking-invoices.tsx';
 import { BookingProgress } from './booking-progress.tsx';
 import '../bookings.css';
 
@@ -58,6 +59,7 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <InspectionsPanel booking={booking} />
           <BookingFacts booking={booking} />
           <BookingPaymentsPanel bookingId={booking.id} />
+          <BookingInvoices bookingId={booking.id} />
         </>
       ) : (
         <QueryFallback

@@ -7,16 +7,16 @@ import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { useInvoiceForBooking } from '../../invoices/api/use-invoice-for-booking.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useCustomerBookings, type CustomerHistoryBooking } from '../api/list-customer-bookings.ts';
 
-const NO_INVOICES = 'Invoices are not available yet';
-
-function bookingMenu(booking: CustomerHistoryBooking): RowMenuItem[] {
+function bookingMenu(booking: CustomerHistoryBooking, createInvoice: (booking: number) => void): RowMenuItem[] {
   return [
     { label: 'View Booking', link: { to: '/booking-details/$id', params: { id: booking.id } } },
     { label: 'Edit Booking', link: { to: '/edit-booking/$id', params: { id: booking.id } } },
-    { label: 'Create Invoice', onSelect: () => undefined, disabled: true, hint: NO_INVOICES },
+    { label: 'Create Invoice', onSelect: () => createInvoice(booking.id) },
   ];
 }
 
@@ -27,6 +27,8 @@ const mileage = (booking: CustomerHistoryBooking) =>
 export function BookingHistory({ customerId }: { customerId: number }) {
   const query = useCustomerBookings(customerId);
   const currency = useCurrency();
+  const invoice = useInvoiceForBooking();
+  const menu = (booking: CustomerHistoryBooking) => bookingMenu(booking, invoice.start);
   const bookings = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
 
@@ -35,6 +37,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
       <h2 id="booking-history-title" className="details-section__title">
         Booking history
       </h2>
+      {invoice.problem ? <StatusMessage tone="error">{invoice.problem}</StatusMessage> : null}
       {!query.data ? (
         <QueryFallback
           query={query}
@@ -83,7 +86,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
                       <BookingStatusBadge status={booking.booking_status} />
                     </td>
                     <td className="table__cell--actions">
-                      <RowMenu label={`Actions for booking #${booking.id}`} items={bookingMenu(booking)} />
+                      <RowMenu label={`Actions for booking #${booking.id}`} items={menu(booking)} />
                     </td>
                   </tr>
                 ))}
@@ -96,7 +99,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
                 <article className="history-card">
                   <div className="history-card__heading">
                     <h3 className="history-card__title">Booking #{booking.id}</h3>
-                    <RowMenu label={`Actions for booking #${booking.id}`} items={bookingMenu(booking)} />
+                    <RowMenu label={`Actions for booking #${booking.id}`} items={menu(booking)} />
                   </div>
                   <p className="history-card__vehicle">
                     {booking.vehicle_details.make} {booking.vehicle_details.model}

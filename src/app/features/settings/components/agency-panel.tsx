@@ -18,7 +18,7 @@ const SAVED = 'Your agency has been saved.';
 const NOT_SAVED = 'Your agency could not be saved.';
 const NEEDS_CONNECTION = 'Saving your agency needs a connection. Try again when you are back online.';
 // A refused logo (not an image, too large) is said above the button: the file field is not the form's.
-const FIELDS = ['name', 'contact_email', 'phone_number', 'service_interval_months'] as const;
+const FIELDS = ['name', 'contact_email', 'phone_number', 'service_interval_months', 'tax_rate'] as const;
 const LOGO_TOO_LARGE = `A logo may be at most ${AGENCY_LOGO_MAX_BYTES / (1024 * 1024)} MB.`;
 
 type AgencyInput = v.InferInput<typeof agencyProfileSchema>;
@@ -29,6 +29,7 @@ const valuesOf = (agency: AgencyProfile): AgencyInput => ({
   contact_email: agency.contact_email,
   phone_number: agency.phone_number,
   service_interval_months: String(agency.service_interval_months),
+  tax_rate: agency.tax_rate,
 });
 
 /**
@@ -83,6 +84,8 @@ function AgencySummary({ agency }: { agency: AgencyProfile }) {
         <dd>{agency.phone_number}</dd>
         <dt>Service interval</dt>
         <dd>{agency.service_interval_months} months</dd>
+        <dt>Tax rate</dt>
+        <dd>{agency.tax_rate}%</dd>
       </dl>
       <p className="settings-panel__lead">Only the agency owner can change these.</p>
     </div>
@@ -100,6 +103,7 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
   const {
     register,
     handleSubmit,
+    getValues,
     reset,
     setError,
     formState: { errors, isDirty },
@@ -111,10 +115,11 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
   });
   useDirtyForm(isDirty || logoChosen);
 
-  const onSubmit = handleSubmit(async (output) => {
+  // Checked with the server's schema, sent as typed: the schema's output holds the tax rate in basis points.
+  const onSubmit = handleSubmit(async () => {
     setOutcome(null);
     const form = new FormData();
-    for (const [field, value] of Object.entries(output)) form.set(field, String(value));
+    for (const [field, value] of Object.entries(getValues())) form.set(field, String(value ?? '').trim());
     const logo = logoInput.current?.files?.[0];
     if (logo) {
       if (logo.size > AGENCY_LOGO_MAX_BYTES) {
@@ -143,18 +148,7 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
         service moves a vehicle&apos;s next service date.
       </p>
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
-      <div className="form__row">
-        <TextField label="Agency name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Service interval (months)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_SERVICE_INTERVAL_MONTHS}
-          error={errors.service_interval_months?.message}
-          {...register('service_interval_months')}
-        />
-      </div>
+      <TextField label="Agency name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
       <div className="form__row">
         <TextField
           label="Agency e-mail"
@@ -169,6 +163,24 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
           type="tel"
           error={errors.phone_number?.message}
           {...register('phone_number')}
+        />
+      </div>
+      <div className="form__row">
+        <TextField
+          label="Service interval (months)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SERVICE_INTERVAL_MONTHS}
+          error={errors.service_interval_months?.message}
+          {...register('service_interval_months')}
+        />
+        <TextField
+          label="Tax rate (%)"
+          inputMode="decimal"
+          hint="Added to invoices issued from now on, e.g. 20 or 17.5."
+          error={errors.tax_rate?.message}
+          {...register('tax_rate')}
         />
       </div>
       <div className="agency-panel__logo-row">

@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import type { Invoice } from '../src/domain/api/invoices.ts';
+import type { StaffBooking } from '../src/domain/api/bookings.ts';
+import { pdfText } from '../tests/helpers/pdf-text.ts';
+import { expectAccessible } from './support/a11y.ts';
+import {
+  apiJson,
+  csrfHeaders,
+  goOffline,
+  isoDay,
+  PHONE,
+  signInContext,
+  TABLET,
+  uniqueSuffix,
+  waitForServiceWorker,
+} from './support/api.ts';
+import { createCustomer, createVehicle } from './support/staff.ts';
+
+/** Issue 11: invoice a booking, issue it, download its PDF; an issued invoice is only voided and replaced. */
+
+async function confirm(page: Page, button: string) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
+}
+
+for (const [name, device, offset] of [
+  ['tablet', TABLET, 500],
+  ['phone', PHONE, 520],
+] as const) {
+  test(`invoice a booking, issue it, download its PDF, void and replace it (${name})`, async ({ browser }) => {
+    const context = await browser.newContext({ ...device, acceptDownloads: true });
+    try {
+      await signInContext(context, 'agency');
+      await apiJson(context.request, 'PATCH', 'agency/', { tax_rate: '20' });
+      const suffix = uniqueSuffix();
+      const customer = await createCustomer(context.request, 'Ivy', `Invoice${suffix}`);
+      const vehicle = await createVehicle(context.request, suffix);
+      // 4 days at £45.00 less a £10.00 discount: £170.00.
+      const booking = await apiJson<StaffBooking>(context.request, 'POST', 'bookings/', {
+        customer: customer.id,
+        vehicle: vehicle.id,
+        start_date: isoDay(offset),
+        end_date: isoDay(offset + 3),
+        discount_amount: '10.00',
+        discount_description: 'Loyalty',
+      });
+
+      const page = await context.newPage();
+      await page.goto(`/booking-details/${booking.id}`);
+      await expect(page.getByRole('heading', { name: 'Booking Details', level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: 'Create Invoice' }).click();
+      await expect(page).toHaveURL(/\/finances\/invoices\/\d+$/);
+      const draftId = Number(new URL(page.url()).pathname.split('/').pop());
+      await expect(page.getByRole('heading', { name: `Draft #${draftId}`, level: 1 })).toBeVisible();
+      const draftTotals = page.getByRole('definition').filter({ hasText: '£' });
+      await expect(draftTotals.last()).toHaveText('£204.00');
+
+      // A child seat added to the draft: £175.00 + 20 % tax = £210.00.
+      await page.getByRole('button', { name: 'Add line' }).click();
+      await page.getByLabel('Line 3 description').fill('Child seat');
+      await page.getByLabel('Line 3 unit price').fill('5.00');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Draft saved.')).toBeVisible();
+      await expect(draftTotals.last()).toHaveText('£210.00');
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/invoice-draft-${name}.png`, fullPage: true });
+
+      await confirm(page, 'Issue');
+      await expect(page.getByText('Invoice issued.')).toBeVisible();
+      const issued = await apiJson<Invoice>(context.request, 'GET', `invoices/${draftId}/`);
+      const number = issued.number ?? 0;
+      expect(number).toBeGreaterThan(0);
+      await expect(page.getByRole('heading', { name: `Invoice ${number}`, level: 1 })).toBeVisible();
+      await expect(
+        page.getByText('An issued invoice cannot be edited. Void it and create a replacement.'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+      const refused = await context.request.patch(`/api/invoices/${draftId}/`, {
+        headers: await csrfHeaders(context.request),
+        data: { notes: 'Too late' },
+      });
+      expect(refused.status()).toBe(409);
+      await page.screenshot({ path: `test-results/invoice-issued-${name}.png`, fullPage: true });
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+      const text = await pdfText(await readFile(await download.path()));
+      expect(text).toContain(`Invoice number: ${number}`);
+      expect(text).toContain('Subtotal £175.00');
+      expect(text).toContain('Tax (20%) £35.00');
+      expect(text).toContain('Total £210.00');
+      expect(text).toContain(`Ivy Invoice${suffix}`);
+
+      // Void, then a replacement: a draft with the same lines that takes the next number.
+      await confirm(page, 'Void');
+      await expect(page.getByText('Invoice voided.')).toBeVisible();
+      await page.getByRole('button', { name: 'Create Replacement' }).click();
+      await expect(page.getByRole('heading', { name: /^Draft #\d+$/, level: 1 })).toBeVisible();
+      await expect(page.getByText(`Void invoice #${draftId}`)).toBeVisible();
+      await confirm(page, 'Issue');
+      await expect(page.getByRole('heading', { name: `Invoice ${number + 1}`, level: 1 })).toBeVisible();
+
+      // The list of the booking's invoices, with the totals of what it shows.
+      await page.goto(`/finances/invoices?booking=${booking.id}`);
+      await expect(page.getByRole('heading', { name: 'Booking Invoices', level: 1 })).toBeVisible();
+      const rows = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.first()).toContainText(`Invoice ${number + 1}`);
+      await expect(rows.last()).toContainText('Void');
+      const totals = page.getByRole('region', { name: 'Totals for the period' });
+      await expect(totals).toContainText('Total of 1 invoice, void excluded');
+      await expect(totals).toContainText('£210.00');
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/invoices-list-${name}.png`, fullPage: true });
+
+      // Read offline from the persisted cache.
+      await waitForServiceWorker(page);
+      await goOffline(context, page);
+      await page.reload();
+      await expect(rows.first()).toContainText(`Invoice ${number + 1}`);
+      await context.setOffline(false);
+
+      // Create Invoice from the customer's booking menu opens a new draft for another booking.
+      const second = await apiJson<StaffBooking>(context.request, 'POST', 'bookings/', {
+        customer: customer.id,
+        vehicle: vehicle.id,
+        start_date: isoDay(offset + 10),
+        end_date: isoDay(offset + 10),
+      });
+      await page.goto(`/details/${customer.id}`);
+      await page.getByRole('button', { name: `Actions for booking #${second.id}` }).click();
+      await page.getByRole('menuitem', { name: 'Create Invoice' }).click();
+      await expect(page.getByRole('heading', { name: /^Draft #\d+$/, level: 1 })).toBeVisible();
+      await expect(page.getByText(`Booking #${second.id}`).first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}

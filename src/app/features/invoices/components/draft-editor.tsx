@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { Invoice } from '#domain/api/invoices';
+import { invoiceSums } from '#domain/invoice-sums';
+import { parseMoney } from '#domain/money';
+import { INVOICE_MAX_LINES, invoiceUpdateSchema, parseSignedMoney } from '#domain/schemas/invoice';
+import { PARSE_CONFIG } from '#domain/schemas/parse';
+import { Button } from '../../../components/button.tsx';
+import { StatusMessage } from '../../../components/status-message.tsx';
+import { TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { errorMessage } from '../../../lib/form-errors.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useChangeInvoice } from '../api/change-invoice.ts';
+import { SumsList } from './sums-list.tsx';
+
+interface LineDraft {
+  key: number;
+  description: string;
+  quantity: string;
+  unit_amount: string;
+}
+
+let nextKey = 0;
+const lineDraft = (line: { description: string; quantity: number | string; unit_amount: string }): LineDraft => ({
+  key: (nextKey += 1),
+  description: line.description,
+  quantity: String(line.quantity),
+  unit_amount: line.unit_amount,
+});
+
+interface DraftEditorProps {
+  invoice: Invoice;
+  currency: string;
+  /** True while there are changes not saved yet (the draft cannot be issued then). */
+  onDirty: (dirty: boolean) => void;
+}
+
+/** A draft's lines and notes, with its totals worked out as they are typed; Save sends them all. */
+export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
+  const change = useChangeInvoice(invoice.id);
+  const [lines, setLines] = useState(() => invoice.lines.map(lineDraft));
+  const [notes, setNotes] = useState(invoice.notes ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const markDirty = () => {
+    setSaved(false);
+    onDirty(true);
+  };
+  const edit = (key: number, changes: Partial<LineDraft>) => {
+    markDirty();
+    setLines((all) => all.map((line) => (line.key === key ? { ...line, ...changes } : line)));
+  };
+  const sums = invoiceSums(
+    lines.map((line) => ({
+      quantity: Number.parseInt(line.quantity, 10) || 0,
+      unit_amount: parseSignedMoney(line.unit_amount) ?? 0,
+    })),
+    parseMoney(invoice.tax_rate) ?? 0,
+  );
+  const money = (minor: number) => formatMoney(minor / 100, currency);
+
+  const save = () => {
+    const values = {
+      lines: lines.map(({ description, quantity, unit_amount }) => ({ description, quantity, unit_amount })),
+      notes,
+    };
+    const parsed = v.safeParse(invoiceUpdateSchema, values, PARSE_CONFIG);
+    if (!parsed.success) {
+      setProblem(parsed.issues[0]?.message ?? 'Please check the lines.');
+      return;
+    }
+    setProblem(null);
+    change.mutate(
+      { kind: 'edit', values },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          onDirty(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="panel invoice-editor"
+      aria-label="Edit draft invoice"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <h2 className="invoice-section__title">Lines</h2>
+      <ol className="invoice-editor__lines">
+        {lines.map((line, index) => (
+          <li key={line.key} className="invoice-editor__line">
+            <TextField
+              label={`Line ${index + 1} description`}
+              value={line.description}
+              maxLength={200}
+              onChange={(event) => edit(line.key, { description: event.target.value })}
+            />
+            <TextField
+              label={`Line ${index + 1} quantity`}
+              inputMode="numeric"
+              value={line.quantity}
+              onChange={(event) => edit(line.key, { quantity: event.target.value })}
+            />
+            <TextField
+              label={`Line ${index + 1} unit price`}
+              inputMode="decimal"
+              value={line.unit_amount}
+              onChange={(event) => edit(line.key, { unit_amount: event.target.value })}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove line ${index + 1}`}
+              disabled={lines.length === 1}
+              onClick={() => {
+                markDirty();
+                setLines((all) => all.filter((other) => other.key !== line.key));
+              }}
+            >
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={lines.length >= INVOICE_MAX_LINES}
+        onClick={() => {
+          markDirty();
+          setLines((all) => [...all, lineDraft({ description: '', quantity: 1, unit_amount: '' })]);
+        }}
+      >
+        Add line
+      </Button>
+      <TextAreaField
+        label="Notes"
+        value={notes}
+        maxLength={1000}
+        rows={3}
+        onChange={(event) => {
+          markDirty();
+          setNotes(event.target.value);
+        }}
+      />
+      <SumsList
+        label="Draft totals"
+        rate={invoice.tax_rate}
+        subtotal={money(sums.subtotal)}
+        tax={money(sums.tax)}
+        total={money(sums.total)}
+      />
+      {problem ? <StatusMessage tone="error">{problem}</StatusMessage> : null}
+      {change.isError ? (
+        <StatusMessage tone="error">{errorMessage(change.error, 'The draft could not be saved.')}</StatusMessage>
+      ) : null}
+      {saved ? <StatusMessage tone="success">Draft saved.</StatusMessage> : null}
+      <div className="invoice-editor__actions">
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Save draft'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { invoiceQueryOptions } from '../../features/invoices/api/get-invoice.ts';
+import { InvoicePage } from '../../features/invoices/components/invoice-page.tsx';
+import { parseId } from '../-params.ts';
+
+export const Route = createFileRoute('/_staff/finances/invoices/$id')({
+  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(invoiceQueryOptions(params.id));
+  },
+  component: InvoiceRoute,
+});
+
+function InvoiceRoute() {
+  const { id } = Route.useParams();
+  return <InvoicePage key={id} invoiceId={id} />;
+}

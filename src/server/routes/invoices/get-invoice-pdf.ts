@@ -1,0 +1,48 @@
+import { STAFF_ROLES } from '#domain/constants';
+import { invoiceIdParams } from '#domain/schemas/invoice';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { findInvoiceParties } from '../../repositories/invoices.ts';
+import { renderInvoicePdf } from '../../services/invoice-pdf.ts';
+import { reachableInvoice } from './common.ts';
+
+/**
+ * GET invoices/:id/pdf/: the invoice as an A4 PDF to download (a draft is marked DRAFT, a void
+ * one VOID). Made on each call from the stored invoice, so it always says what the invoice says.
+ */
+export const getInvoicePdfRoute = defineRoute({
+  method: 'GET',
+  url: 'invoices/:id/pdf/',
+  access: STAFF_ROLES,
+  params: invoiceIdParams,
+  async handler({ deps, user, params, reply }) {
+    const invoice = await reachableInvoice(deps, params.id, agencyScope(user));
+    const row = await findInvoiceParties(deps.db, invoice.id);
+    const logo = row.agency_logo_key ? await deps.media.openLogo(row.agency_logo_key) : null;
+    const pdf = await renderInvoicePdf(
+      invoice,
+      {
+        agency: { name: row.agency_name, email: row.agency_email, phone: row.agency_phone },
+        logo: logo?.body ?? null,
+        replacesNumber: row.replaces_number,
+        customer: {
+          title: row.customer_title,
+          email: row.customer_email,
+          phone: row.customer_phone,
+          address: [row.street_address, row.address_line2, row.city, row.country].filter((part): part is string =>
+            Boolean(part),
+          ),
+        },
+      },
+      deps.config.currency,
+    );
+    const name = invoice.number === null ? `draft-${invoice.id}` : String(invoice.number);
+    reply.headers({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="invoice-${name}.pdf"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    return reply.send(pdf);
+  },
+});

@@ -1,0 +1,16 @@
+import { STAFF_ROLES } from '#domain/constants';
+import { invoiceIdParams } from '#domain/schemas/invoice';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { reachableInvoice } from './common.ts';
+
+/** GET invoices/:id/: one invoice with its lines. */
+export const getInvoiceRoute = defineRoute({
+  method: 'GET',
+  url: 'invoices/:id/',
+  access: STAFF_ROLES,
+  params: invoiceIdParams,
+  async handler({ deps, user, params }) {
+    return reachableInvoice(deps, params.id, agencyScope(user));
+  },
+});

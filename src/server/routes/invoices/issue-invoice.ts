@@ -1,0 +1,20 @@
+import { STAFF_ROLES } from '#domain/constants';
+import { invoiceIdParams } from '#domain/schemas/invoice';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { issueDraft } from '../../repositories/invoices.ts';
+import { changeStatus } from './common.ts';
+
+/** POST invoices/:id/issue/: a draft gets its agency's next number, today's date and the current tax rate. */
+export const issueInvoiceRoute = defineRoute({
+  method: 'POST',
+  url: 'invoices/:id/issue/',
+  access: STAFF_ROLES,
+  params: invoiceIdParams,
+  status: 200,
+  async handler({ deps, user, params }) {
+    return changeStatus(deps, params.id, agencyScope(user), 'issue', async (today, now) => {
+      return (await issueDraft(deps.db, params.id, today, now)) !== null;
+    });
+  },
+});

@@ -1,0 +1,20 @@
+import { STAFF_ROLES } from '#domain/constants';
+import { invoiceIdParams } from '#domain/schemas/invoice';
+import { defineRoute } from '../../http/route.ts';
+import { agencyScope } from '../../http/scope.ts';
+import { voidInvoice } from '../../repositories/invoices.ts';
+import { changeStatus } from './common.ts';
+
+/** POST invoices/:id/void/: the invoice stops counting; an issued one keeps its number (no gap). */
+export const voidInvoiceRoute = defineRoute({
+  method: 'POST',
+  url: 'invoices/:id/void/',
+  access: STAFF_ROLES,
+  params: invoiceIdParams,
+  status: 200,
+  async handler({ deps, user, params }) {
+    return changeStatus(deps, params.id, agencyScope(user), 'void', (_today, now) =>
+      voidInvoice(deps.db, params.id, now),
+    );
+  },
+});
