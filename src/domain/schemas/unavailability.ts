@@ -26,7 +26,7 @@ export type UnavailabilityInput = v.InferOutput<typeof unavailabilitySchema>;
 
 export const unavailabilityIdParams = v.object({ id: id('Unavailability period') });
 
-function optionalDate(label: string) {
+export function optionalDate(label: string) {
   return v.optional(
     v.pipe(
       v.string(`${label} must be a date (YYYY-MM-DD).`),

@@ -6,6 +6,7 @@ import { unavailability } from './migrations/005-unavailability.ts';
 import { userDisabled } from './migrations/007-user-disabled.ts';
 import { locationAddress } from './migrations/008-location-address.ts';
 import { bookingProgress } from './migrations/009-booking-progress.ts';
+import { bookingHistory } from './migrations/014-booking-history.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '007-user-disabled': userDisabled(),
       '008-location-address': locationAddress(),
       '009-booking-progress': bookingProgress(),
+      '014-booking-history': bookingHistory(),
     }),
   };
 }
