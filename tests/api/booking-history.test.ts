@@ -216,4 +216,22 @@ describe(`booking history: bookings/history/ (${ENGINE})`, () => {
       expect((await clients.anonymous.get(path)).status).toBe(401);
     }
   });
+
+  // Last: it changes the data the tests above read.
+  it('shows a booking cancelled just now, in the list and in the totals', async () => {
+    expect(namesOf((await history(clients.agency, { status: 'cancelled' })).body)).not.toContain('nowAhead');
+    expect((await totals(clients.agency)).count).toBe(4);
+    const cancelled = await clients.agent.post(`/api/bookings/${ids.nowAhead}/cancel/`, { reason: 'Plans changed.' });
+    expect(cancelled.status).toBe(200);
+    expect(namesOf((await history(clients.agency, { status: 'cancelled' })).body)).toEqual([
+      'hCancelledAhead',
+      'nowAhead',
+      'hCancelled',
+    ]);
+    expect(await totals(clients.agency)).toEqual({
+      count: 5,
+      amount: '299.00',
+      statuses: statuses({ completed: 1, cancelled: 3, confirmed: 1 }),
+    });
+  });
 });

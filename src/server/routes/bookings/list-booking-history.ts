@@ -4,9 +4,10 @@ import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listBookingHistory } from '../../repositories/booking-history.ts';
-import { sendPage } from '../params.ts';
+import { renderedPage } from '../../services/list-page-cache.ts';
+import { sendRenderedPage } from '../params.ts';
 import { pageFields } from './common.ts';
-import { historyFilter } from './history-filter.ts';
+import { historyFilter, historyKey, historyVersion } from './history-filter.ts';
 
 const listQuery = v.pipe(
   v.object({ ...bookingHistoryFilterFields, ...pageFields }),
@@ -16,7 +17,8 @@ const listQuery = v.pipe(
 /**
  * GET bookings/history/: past and cancelled bookings (completed, cancelled, or ended before
  * today) of the caller's agency (every agency's for staff), latest end first, in the staff
- * booking shape, paged like GET bookings/ (limit/offset or cursor, at most 200 a page).
+ * booking shape, paged like GET bookings/ (limit/offset or cursor, at most 200 a page). A page is
+ * rendered once per version of the agency's bookings, like the staff list's.
  */
 export const listBookingHistoryRoute = defineRoute({
   method: 'GET',
@@ -24,9 +26,16 @@ export const listBookingHistoryRoute = defineRoute({
   access: STAFF_ROLES,
   query: listQuery,
   async handler({ deps, user, query, request, reply }) {
-    const { limit, offset, cursor, ...filter } = query;
-    return sendPage(request, reply, () =>
-      listBookingHistory(deps.db, historyFilter(deps, agencyScope(user), filter), { limit, offset, cursor }),
+    const { limit, offset, cursor, ...fields } = query;
+    const filter = historyFilter(deps, agencyScope(user), fields);
+    const page = { limit, offset, cursor };
+    return sendRenderedPage(request, reply, async () =>
+      renderedPage(
+        deps.db,
+        historyKey('page', { ...filter, ...page }),
+        await historyVersion(deps, request, filter.agencyId),
+        () => listBookingHistory(deps.db, filter, page),
+      ),
     );
   },
 });
