@@ -203,7 +203,13 @@ describe(`booking history: bookings/history/ (${ENGINE})`, () => {
         if (message) expect(reply.body.fields?.[field]).toEqual([message]);
       }
     }
-    for (const params of [{ limit: '201' }, { limit: '0' }, { offset: '-1' }, { cursor: 'nonsense' }]) {
+    const paging: Record<string, string>[] = [
+      { limit: '201' },
+      { limit: '0' },
+      { offset: '-1' },
+      { cursor: 'nonsense' },
+    ];
+    for (const params of paging) {
       const reply = await clients.agency.get<ErrorBody>(`/api/bookings/history/?${new URLSearchParams(params)}`);
       expect(reply.status, JSON.stringify(params)).toBe(400);
     }
