@@ -6,7 +6,8 @@
 //  - the first start on an empty data folder: /api/health/ within 1.5 s, and the public list
 //    complete right after it;
 //  - the booking list at 1,000,000 bookings on SQLite and on PostgreSQL (a throwaway cluster):
-//    first page for staff and for an agency, and deep pages, p99 at most 20 ms.
+//    first page for staff and for an agency, and deep pages, p99 at most 20 ms;
+//  - the booking history at 1,000,000 bookings: first page and totals per filter, in process.
 // A section that throws counts as a failed verdict; the exit code is 1 unless every verdict
 // passed. Options: --quick (short runs, for iterating), --only=<name> (one section by name).
 // Every child process and temporary folder is removed at the end, on failure and on Ctrl-C.
@@ -24,6 +25,12 @@ const SECTIONS = [
     'Booking lists at 1,000,000 bookings, SQLite and PostgreSQL',
     'booking-lists.mjs',
     'benchBookingLists',
+  ],
+  [
+    'booking-history',
+    'Booking history at 1,000,000 bookings, SQLite and PostgreSQL',
+    'booking-history.mjs',
+    'benchBookingHistory',
   ],
 ];
 

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { INVOICE_STATUSES } from '../api/invoices.ts';
-import { isIsoDate } from '../dates.ts';
 import { parseMoney } from '../money.ts';
-import { id, optionalId, optionalText, requiredText, wholeNumber } from './fields.ts';
+import { id, optionalId, optionalIsoDate, optionalText, requiredText, wholeNumber } from './fields.ts';
 
 /** Parses "-12.50" as well as "12.50": invoice lines may take money off (a discount). */
 export function parseSignedMoney(text: string): number | null {
@@ -62,16 +61,6 @@ export type InvoiceUpdateInput = v.InferOutput<typeof invoiceUpdateSchema>;
 
 export const invoiceIdParams = v.object({ id: id('Invoice') });
 
-function optionalDate(label: string) {
-  return v.optional(
-    v.pipe(
-      v.string(`${label} must be a date (YYYY-MM-DD).`),
-      v.trim(),
-      v.check(isIsoDate, `${label} must be a date (YYYY-MM-DD).`),
-    ),
-  );
-}
-
 /**
  * GET invoices/ and invoices/totals/: by status, booking, customer and the invoice's date (its
  * issue date; a draft's creation day) from / to, both inclusive.
@@ -80,8 +69,8 @@ export const invoiceFilterFields = {
   status: v.optional(v.picklist(INVOICE_STATUSES, 'Status must be draft, issued, paid or void.')),
   booking: v.optional(id('Booking')),
   customer: v.optional(id('Customer')),
-  from: optionalDate('From'),
-  to: optionalDate('To'),
+  from: optionalIsoDate('From'),
+  to: optionalIsoDate('To'),
 };
 export const invoiceFilterSchema = v.object(invoiceFilterFields);
 export type InvoiceFilterInput = v.InferOutput<typeof invoiceFilterSchema>;

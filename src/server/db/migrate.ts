@@ -8,8 +8,9 @@ import { locationAddress } from './migrations/008-location-address.ts';
 import { bookingProgress } from './migrations/009-booking-progress.ts';
 import { maintenance } from './migrations/010-maintenance.ts';
 import { payments } from './migrations/011-payments.ts';
-import { inspections } from './migrations/013-inspections.ts';
 import { invoices } from './migrations/012-invoices.ts';
+import { inspections } from './migrations/013-inspections.ts';
+import { bookingHistory } from './migrations/014-booking-history.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -26,8 +27,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '009-booking-progress': bookingProgress(),
       '010-maintenance': maintenance(dialect),
       '011-payments': payments(dialect),
-      '013-inspections': inspections(dialect),
       '012-invoices': invoices(dialect),
+      '013-inspections': inspections(dialect),
+      '014-booking-history': bookingHistory(),
     }),
   };
 }

@@ -176,9 +176,9 @@ function bookingsOf(db: Kysely<Database>, filter: { customerId?: number; agencyI
   return query;
 }
 
-type BookingsQuery = ReturnType<typeof bookingsOf>;
+export type BookingsQuery = ReturnType<typeof bookingsOf>;
 
-function staffBookingQuery(bookings: BookingsQuery) {
+export function staffBookingQuery(bookings: BookingsQuery) {
   return bookings
     .innerJoin('customers', 'customers.id', 'bookings.customer_id')
     .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
@@ -214,7 +214,7 @@ function staffBookingQuery(bookings: BookingsQuery) {
 
 type StaffBookingRow = Awaited<ReturnType<ReturnType<typeof staffBookingQuery>['executeTakeFirstOrThrow']>>;
 
-function toStaffBooking(row: StaffBookingRow): StaffBooking {
+export function toStaffBooking(row: StaffBookingRow): StaffBooking {
   return {
     id: row.id,
     customer: row.customer_id,

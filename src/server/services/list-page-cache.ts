@@ -33,6 +33,23 @@ export function renderedPage<T>(
   version: number,
   load: () => Promise<CursorPaged<T>>,
 ): Promise<RenderedPage> {
+  return keptRender(db, key, version, () =>
+    load().then(({ items, total, totalCapped, next }) => ({
+      body: JSON.stringify(items),
+      total,
+      totalCapped,
+      next,
+    })),
+  );
+}
+
+/** renderedPage for a reply that is not a list page (e.g. a list's totals): kept the same way. */
+export function keptRender(
+  db: Kysely<Database>,
+  key: string,
+  version: number,
+  render: () => Promise<RenderedPage>,
+): Promise<RenderedPage> {
   let pages = caches.get(db);
   if (!pages) {
     pages = new Map();
@@ -44,12 +61,7 @@ export function renderedPage<T>(
     pages.set(key, slot);
     return slot.page;
   }
-  const page = load().then(({ items, total, totalCapped, next }) => ({
-    body: JSON.stringify(items),
-    total,
-    totalCapped,
-    next,
-  }));
+  const page = render();
   pages.set(key, { version, page });
   if (pages.size > MAX_PAGES_PER_DATABASE) {
     const oldest = pages.keys().next();

@@ -39,6 +39,7 @@ export const STAFF_NAV: NavSection[] = [
     items: [
       { to: '/bookings/list', label: 'Bookings', icon: ACCOUNT_ICONS.list },
       { to: '/bookings/requests', label: 'Booking Requests', icon: ACCOUNT_ICONS.inbox },
+      { to: '/bookings/history', label: 'Booking History', icon: ACCOUNT_ICONS.calendar },
     ],
   },
   {

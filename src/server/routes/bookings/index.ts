@@ -5,8 +5,10 @@ import { createBookingRequest } from './create-booking-request.ts';
 import { createBooking } from './create-booking.ts';
 import { finalizeBookingRequestRoute } from './finalize-booking-request.ts';
 import { getBooking } from './get-booking.ts';
+import { getBookingHistoryTotals } from './get-booking-history-totals.ts';
 import { getBookingRequest } from './get-booking-request.ts';
 import { getStaffBookingRequest } from './get-staff-booking-request.ts';
+import { listBookingHistoryRoute } from './list-booking-history.ts';
 import { listBookingRequests } from './list-booking-requests.ts';
 import { listBookings } from './list-bookings.ts';
 import { listCustomerBookings } from './list-customer-bookings.ts';
@@ -18,6 +20,8 @@ import { updateBooking } from './update-booking.ts';
 
 export const bookingsRoutes: RouteRegistrar[] = [
   listBookings,
+  listBookingHistoryRoute,
+  getBookingHistoryTotals,
   createBooking,
   getBooking,
   updateBooking,

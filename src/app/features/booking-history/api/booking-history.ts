@@ -1,0 +1,70 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
+import type { BookingHistoryTotals } from '#domain/api/booking-history';
+import type { StaffBooking } from '#domain/api/bookings';
+import type { BookingStatus } from '#domain/constants';
+import { api } from '../../../lib/api-client.ts';
+import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
+import { STAFF_BOOKINGS_KEY } from '../../bookings/api/staff-bookings-key.ts';
+
+const PAGE_SIZE = 25;
+
+/** The history's filters as the address keeps them (src/app/routes/_staff/bookings.history.tsx). */
+export interface HistoryFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  vehicle?: number | undefined;
+  customer?: number | undefined;
+  status?: BookingStatus | undefined;
+}
+
+/** The call's query: the filters given, and the desk's day (what ended before it has passed). */
+function historyParams(filter: HistoryFilter, today: string): Record<string, string> {
+  const params: Record<string, string> = { today };
+  for (const [name, value] of Object.entries(filter)) {
+    if (value !== undefined) params[name] = String(value);
+  }
+  return params;
+}
+
+// Under the staff bookings key: every booking change (a cancel, a return) refreshes the history too.
+const historyKey = (filter: HistoryFilter, today: string) => [
+  ...STAFF_BOOKINGS_KEY,
+  'history',
+  { ...historyParams(filter, today) },
+];
+
+/** Past and cancelled bookings (GET bookings/history/), latest end first, a page at a time. */
+export const bookingHistoryQueryOptions = (filter: HistoryFilter, today: string) =>
+  infiniteQueryOptions({
+    queryKey: [...historyKey(filter, today), 'list'],
+    queryFn: ({ pageParam, signal }) =>
+      api.page<StaffBooking>(
+        pagePath('bookings/history/', { ...historyParams(filter, today), limit: String(PAGE_SIZE) }, pageParam),
+        signal,
+      ),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: nextCursor,
+  });
+
+/** Count, amount and count per status of the whole filtered history (GET bookings/history/totals/). */
+export const bookingHistoryTotalsQueryOptions = (filter: HistoryFilter, today: string) =>
+  queryOptions({
+    queryKey: [...historyKey(filter, today), 'totals'],
+    queryFn: ({ signal }) =>
+      api.get<BookingHistoryTotals>(pagePath('bookings/history/totals/', historyParams(filter, today), null), signal),
+  });
+
+export function useBookingHistory(filter: HistoryFilter, today: string) {
+  // The rows stay while other filters load, so the table does not flash empty.
+  return useInfiniteQuery({ ...bookingHistoryQueryOptions(filter, today), placeholderData: keepPreviousData });
+}
+
+export function useBookingHistoryTotals(filter: HistoryFilter, today: string) {
+  return useQuery({ ...bookingHistoryTotalsQueryOptions(filter, today), placeholderData: keepPreviousData });
+}
