@@ -15,7 +15,7 @@ const LANDING_APP =
   /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles[\\/]|settings[\\/]api[\\/]get-settings)|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client)|offline[\\/]last-updated|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
 
 /** The entry's own modules: in the landing chunk too, so the entry file is only its import. */
-const APP_START = /src[\\/]app[\\/](boot|start|app|router|route-tree\.gen|query-client)\.tsx?$/;
+const APP_START = /src[\\/]app[\\/](boot|start|app|router|route-tree\.gen|query-client|first-paint)\.tsx?$/;
 
 /** Changes with every build: part of the persisted cache's buster and shown in the update prompt. */
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();

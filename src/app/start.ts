@@ -18,6 +18,7 @@ import {
 import { startStaleBuildRecovery } from './pwa/stale-build.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
+import { markAfterFirstPaint } from './first-paint.ts';
 
 export interface AppContext {
   queryClient: QueryClient;
@@ -90,6 +91,7 @@ export function startAfterFirstPaint({ queryClient, router }: AppContext): void 
     unsubscribe();
     clearTimeout(fallback);
     performance.mark('fleet:after-first-paint');
+    markAfterFirstPaint();
     revalidateSession(queryClient, () => void router.invalidate());
     void import('./offline/outbox.ts').then(({ startOutbox }) => startOutbox(queryClient));
     void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker());

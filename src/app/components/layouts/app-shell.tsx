@@ -1,12 +1,20 @@
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { SyncStatus } from '../../offline/sync-status.tsx';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAfterFirstPaint } from '../../first-paint.ts';
 import { SNAPSHOT_OMIT } from '../../pwa/first-screen.ts';
-import { InstallButton } from '../../pwa/install-button.tsx';
 import { Brand } from '../brand.tsx';
 import { Icon, ICONS } from '../icons.tsx';
 import type { NavSection } from './nav.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
+
+// The header's connection status and install offer come a moment after the page's content: they
+// are not part of the first screen (the kept one leaves them out too), and `/` loads less.
+const SyncStatus = lazy(() =>
+  import('../../offline/sync-status.tsx').then((module) => ({ default: module.SyncStatus })),
+);
+const InstallButton = lazy(() =>
+  import('../../pwa/install-button.tsx').then((module) => ({ default: module.InstallButton })),
+);
 
 interface AppShellProps {
   home: '/' | '/customer/dashboard' | '/staff/dashboard';
@@ -36,6 +44,7 @@ export function AppShell({
   children,
 }: AppShellProps) {
   const pathname = useLocation({ select: (location) => location.pathname });
+  const afterFirstPaint = useAfterFirstPaint();
   // The menu remembers the page it was opened on, so any navigation closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -125,8 +134,18 @@ export function AppShell({
           <Brand to={home} />
         </div>
         <div className="topbar__end">
-          <SyncStatus />
-          <InstallButton />
+          {afterFirstPaint ? (
+            <>
+              <Suspense fallback={<span className="sync-status-placeholder" aria-hidden="true" />}>
+                <SyncStatus />
+              </Suspense>
+              <Suspense fallback={null}>
+                <InstallButton />
+              </Suspense>
+            </>
+          ) : (
+            <span className="sync-status-placeholder" aria-hidden="true" />
+          )}
           {headerExtra}
         </div>
       </header>

@@ -11,7 +11,7 @@ const date = (value: unknown): string | undefined =>
   typeof value === 'string' && isIsoDate(value) ? value : undefined;
 
 /** /finances/invoices' search: the list's filters; anything not understood is dropped. */
-export function parseInvoiceSearch(search: Record<string, unknown>): InvoiceFilters {
+export function parseInvoiceSearch(search: { [name: string]: unknown }): InvoiceFilters {
   const filters: InvoiceFilters = {
     status: INVOICE_STATUSES.find((status) => status === search['status']),
     booking: positiveId(search['booking']),

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { bookingHistoryFilterFields } from '#domain/schemas/booking-history';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -21,6 +23,25 @@ export interface HistoryFilter {
   vehicle?: number | undefined;
   customer?: number | undefined;
   status?: BookingStatus | undefined;
+}
+
+/** A filter of the address, or undefined when it does not read (a hand-edited link drops it alone). */
+function read<K extends keyof typeof bookingHistoryFilterFields>(name: K, search: { [name: string]: unknown }) {
+  const parsed = v.safeParse(bookingHistoryFilterFields[name], search[name]);
+  return parsed.success ? (parsed.output ?? undefined) : undefined;
+}
+
+/** The history's filters as the address gave them, checked with the server's own schema; only those set. */
+export function historyFilterOf(search: { [name: string]: unknown }): HistoryFilter {
+  const filter: HistoryFilter = {
+    from: read('from', search),
+    to: read('to', search),
+    vehicle: read('vehicle', search),
+    customer: read('customer', search),
+    status: read('status', search),
+  };
+  // Only the filters set: the address stays short and the query key the same for equal filters.
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
 }
 
 /** The call's query: the filters given, and the desk's day (what ended before it has passed). */
