@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * Whether the app's first screen is up and its deferred start has run (start.ts). What is not
@@ -20,4 +20,37 @@ export function useAfterFirstPaint(): boolean {
     },
     () => done,
   );
+}
+
+const kept = new Map<() => Promise<unknown>, unknown>();
+
+/**
+ * What `load` (a module-level dynamic import) gives, once the first screen is up; null until then.
+ * Unlike React.lazy, a chunk that cannot be fetched (offline without the service worker) leaves
+ * the page as it is and is asked for again when the connection returns.
+ */
+export function useLoadedAfterFirstPaint<T>(load: () => Promise<T>): T | null {
+  const ready = useAfterFirstPaint();
+  // Kept per loader, so a layout that mounts again (public → staff) shows it at once.
+  const [loaded, setLoaded] = useState(() => (kept.has(load) ? { value: kept.get(load) as T } : null));
+  useEffect(() => {
+    if (!ready || loaded) return;
+    let cancelled = false;
+    const attempt = () => {
+      load().then(
+        (value) => {
+          kept.set(load, value);
+          if (!cancelled) setLoaded({ value });
+        },
+        () => undefined,
+      );
+    };
+    attempt();
+    window.addEventListener('online', attempt);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', attempt);
+    };
+  }, [ready, loaded, load]);
+  return loaded ? loaded.value : null;
 }

@@ -19,6 +19,8 @@ import { startStaleBuildRecovery } from './pwa/stale-build.ts';
 import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { markAfterFirstPaint } from './first-paint.ts';
+// Listens for the browser's install offer from the start (the Install button loads later).
+import './pwa/install-capture.ts';
 
 export interface AppContext {
   queryClient: QueryClient;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { earlyInstallOffer } from './install-capture.ts';
 
 /** Chromium's install event; not in TypeScript's DOM library. */
 export interface BeforeInstallPromptEvent extends Event {
@@ -26,6 +27,8 @@ function set(event: BeforeInstallPromptEvent | null): void {
 export function captureInstallPrompt(): void {
   if (capturing || typeof window === 'undefined') return;
   capturing = true;
+  const early = earlyInstallOffer();
+  if (early && isBeforeInstallPrompt(early)) deferred = early;
   window.addEventListener('beforeinstallprompt', (event) => {
     if (!isBeforeInstallPrompt(event)) return;
     // Stops the mini-infobar: the app offers installation with its own button.
@@ -70,6 +73,5 @@ export function isIosSafariInBrowser(): boolean {
   return ios && !otherBrowser && !standalone;
 }
 
-// Chromium may offer installation while the app is still restoring its cache, before anything
-// calls registerServiceWorker: listen from the moment this module is loaded.
+// Loaded after the first paint: an offer made before is taken from install-capture.ts.
 captureInstallPrompt();

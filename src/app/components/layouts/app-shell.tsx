@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useAfterFirstPaint } from '../../first-paint.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLoadedAfterFirstPaint } from '../../first-paint.ts';
 import { SNAPSHOT_OMIT } from '../../pwa/first-screen.ts';
 import { Brand } from '../brand.tsx';
 import { Icon, ICONS } from '../icons.tsx';
@@ -9,12 +9,10 @@ import { SidebarNav } from './sidebar-nav.tsx';
 
 // The header's connection status and install offer come a moment after the page's content: they
 // are not part of the first screen (the kept one leaves them out too), and `/` loads less.
-const SyncStatus = lazy(() =>
-  import('../../offline/sync-status.tsx').then((module) => ({ default: module.SyncStatus })),
-);
-const InstallButton = lazy(() =>
-  import('../../pwa/install-button.tsx').then((module) => ({ default: module.InstallButton })),
-);
+const loadHeaderExtras = () =>
+  Promise.all([import('../../offline/sync-status.tsx'), import('../../pwa/install-button.tsx')]).then(
+    ([status, install]) => ({ SyncStatus: status.SyncStatus, InstallButton: install.InstallButton }),
+  );
 
 interface AppShellProps {
   home: '/' | '/customer/dashboard' | '/staff/dashboard';
@@ -44,7 +42,7 @@ export function AppShell({
   children,
 }: AppShellProps) {
   const pathname = useLocation({ select: (location) => location.pathname });
-  const afterFirstPaint = useAfterFirstPaint();
+  const headerExtras = useLoadedAfterFirstPaint(loadHeaderExtras);
   // The menu remembers the page it was opened on, so any navigation closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -134,14 +132,10 @@ export function AppShell({
           <Brand to={home} />
         </div>
         <div className="topbar__end">
-          {afterFirstPaint ? (
+          {headerExtras ? (
             <>
-              <Suspense fallback={<span className="sync-status-placeholder" aria-hidden="true" />}>
-                <SyncStatus />
-              </Suspense>
-              <Suspense fallback={null}>
-                <InstallButton />
-              </Suspense>
+              <headerExtras.SyncStatus />
+              <headerExtras.InstallButton />
             </>
           ) : (
             <span className="sync-status-placeholder" aria-hidden="true" />
