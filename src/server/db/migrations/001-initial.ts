@@ -1,15 +1,5 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
-
-type Dialect = 'sqlite' | 'postgres';
-
-/** An auto-numbered integer key in either engine. */
-function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: Dialect) {
-  return dialect === 'postgres'
-    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
-
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+import type { Kysely } from 'kysely';
+import { notNull, withId, type Dialect } from './columns.ts';
 
 export function initial(dialect: Dialect) {
   return {

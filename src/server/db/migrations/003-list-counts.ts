@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { LIST_VERSION_TRIGGERS, listVersionTriggers } from './003-list-versions.ts';
+import type { Dialect } from './columns.ts';
 
-type Dialect = 'sqlite' | 'postgres';
 type CountedTable = 'bookings' | 'booking_requests' | 'customers';
 
 /**

@@ -5,7 +5,7 @@
  * process may keep a rendered page while the version it was made at is current (decision 023).
  */
 
-type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './columns.ts';
 
 const BUMP = `ON CONFLICT (list, owner_id) DO UPDATE SET version = list_versions.version + 1`;
 

@@ -1,8 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-
-type Dialect = 'sqlite' | 'postgres';
-
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+import type { Kysely } from 'kysely';
+import { notNull, withId, type Dialect } from './columns.ts';
 
 /**
  * Work done on vehicles (services, repairs, tyres, inspections), and each agency's service
@@ -11,12 +8,7 @@ const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 export function maintenance(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const table = db.schema.createTable('maintenance_records');
-      await (
-        dialect === 'postgres'
-          ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-          : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      )
+      await withId(db.schema.createTable('maintenance_records'), dialect)
         .addColumn('vehicle_id', 'integer', (c) => c.notNull().references('vehicles.id').onDelete('cascade'))
         .addColumn('agency_id', 'integer', (c) => c.notNull().references('agencies.id').onDelete('cascade'))
         .addColumn('type', 'text', notNull)

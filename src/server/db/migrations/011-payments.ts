@@ -1,8 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-
-type Dialect = 'sqlite' | 'postgres';
-
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+import type { Kysely } from 'kysely';
+import { notNull, withId, type Dialect } from './columns.ts';
 
 /**
  * Money taken or given back for a booking: payments, deposits and refunds, in minor units like
@@ -12,12 +9,7 @@ const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 export function payments(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const table = db.schema.createTable('payments');
-      await (
-        dialect === 'postgres'
-          ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-          : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      )
+      await withId(db.schema.createTable('payments'), dialect)
         .addColumn('agency_id', 'integer', (c) => c.notNull().references('agencies.id').onDelete('cascade'))
         .addColumn('booking_id', 'integer', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
         .addColumn('kind', 'text', notNull)

@@ -1,15 +1,5 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
-
-type Dialect = 'sqlite' | 'postgres';
-
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
-
-function withId(db: Kysely<unknown>, table: string, dialect: Dialect) {
-  const create = db.schema.createTable(table);
-  return dialect === 'postgres'
-    ? create.addColumn('id', 'serial', (c) => c.primaryKey())
-    : create.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
+import { sql, type Kysely } from 'kysely';
+import { notNull, withId, type Dialect } from './columns.ts';
 
 /**
  * Invoices of bookings, their lines, each agency's tax rate and the counter that numbers issued
@@ -25,7 +15,7 @@ export function invoices(dialect: Dialect) {
         .addColumn('tax_rate', 'integer', (c) => c.notNull().defaultTo(sql`0`))
         .execute();
 
-      await withId(db, 'invoices', dialect)
+      await withId(db.schema.createTable('invoices'), dialect)
         .addColumn('agency_id', 'integer', (c) => c.notNull().references('agencies.id').onDelete('cascade'))
         .addColumn('booking_id', 'integer', (c) => c.notNull().references('bookings.id'))
         .addColumn('number', 'integer')
@@ -50,7 +40,7 @@ export function invoices(dialect: Dialect) {
         .execute();
       await db.schema.createIndex('invoices_booking').on('invoices').column('booking_id').execute();
 
-      await withId(db, 'invoice_lines', dialect)
+      await withId(db.schema.createTable('invoice_lines'), dialect)
         .addColumn('invoice_id', 'integer', (c) => c.notNull().references('invoices.id').onDelete('cascade'))
         .addColumn('position', 'integer', notNull)
         .addColumn('description', 'text', notNull)

@@ -1,8 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-
-type Dialect = 'sqlite' | 'postgres';
-
-const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+import type { Kysely } from 'kysely';
+import { notNull, withId, type Dialect } from './columns.ts';
 
 /**
  * The inspections recorded at the car when a booking is picked up and returned (one of each kind
@@ -11,12 +8,7 @@ const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 export function inspections(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      const inspections = db.schema.createTable('booking_inspections');
-      await (
-        dialect === 'postgres'
-          ? inspections.addColumn('id', 'serial', (c) => c.primaryKey())
-          : inspections.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      )
+      await withId(db.schema.createTable('booking_inspections'), dialect)
         .addColumn('booking_id', 'integer', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
         .addColumn('agency_id', 'integer', (c) => c.notNull().references('agencies.id').onDelete('cascade'))
         .addColumn('kind', 'text', notNull)
@@ -28,12 +20,7 @@ export function inspections(dialect: Dialect) {
         .addColumn('created_at', 'text', notNull)
         .addUniqueConstraint('booking_inspections_booking_kind', ['booking_id', 'kind'])
         .execute();
-      const photos = db.schema.createTable('inspection_photos');
-      await (
-        dialect === 'postgres'
-          ? photos.addColumn('id', 'serial', (c) => c.primaryKey())
-          : photos.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      )
+      await withId(db.schema.createTable('inspection_photos'), dialect)
         .addColumn('inspection_id', 'integer', (c) =>
           c.notNull().references('booking_inspections.id').onDelete('cascade'),
         )
