@@ -4,7 +4,7 @@ import { addDays, todayIso } from '#domain/dates';
 import { type ErrorBody, ISO_TIMESTAMP } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, type TestClient } from '../helpers/client.ts';
-import { startWorld, type World } from '../helpers/fixtures.ts';
+import { FINALIZE_DETAILS, startWorld, type World } from '../helpers/fixtures.ts';
 import * as rows from '../helpers/rows.ts';
 
 interface RequestBody {
@@ -26,17 +26,7 @@ interface FinalizeReply {
 const day = (n: number) => addDays(todayIso(), n);
 const britishDate = (iso: string) => iso.split('-').reverse().join('/');
 
-const address = {
-  national_id: 'AB123456C',
-  street_address: '1 High Street',
-  address_line2: 'Flat 2',
-  city: 'Leeds',
-  country: 'United Kingdom',
-  next_of_kin1_first_name: 'Sam',
-  next_of_kin1_last_name: 'Customer',
-  next_of_kin1_id_number: 'ID-77',
-  next_of_kin1_phone: '+44 7700 900999',
-};
+const address = { ...FINALIZE_DETAILS, address_line2: 'Flat 2' };
 
 describe(`booking requests (${ENGINE})`, () => {
   let t: TestApp;

@@ -3,22 +3,11 @@ import type { BookingMoney, Payment } from '#domain/api/payments';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
-import { startWorld, type World } from '../helpers/fixtures.ts';
+import { FINALIZE_DETAILS as address, startWorld, type World } from '../helpers/fixtures.ts';
 import * as rows from '../helpers/rows.ts';
 
 type PaymentReply = Payment & ErrorBody;
 type MoneyReply = BookingMoney & ErrorBody;
-
-const address = {
-  national_id: 'AB123456C',
-  street_address: '1 High Street',
-  city: 'Leeds',
-  country: 'United Kingdom',
-  next_of_kin1_first_name: 'Sam',
-  next_of_kin1_last_name: 'Customer',
-  next_of_kin1_id_number: 'ID-77',
-  next_of_kin1_phone: '+44 7700 900999',
-};
 
 describe(`payments (${ENGINE})`, () => {
   let t: TestApp;

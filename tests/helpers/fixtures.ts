@@ -6,6 +6,18 @@ import { insertCustomer, insertUser, insertVehicle } from './rows.ts';
 
 export { PASSWORD } from './rows.ts';
 
+/** What a customer sends to confirm an accepted request (POST booking-request/{id}/finalize/): address and next of kin. */
+export const FINALIZE_DETAILS = {
+  national_id: 'AB123456C',
+  street_address: '1 High Street',
+  city: 'Leeds',
+  country: 'United Kingdom',
+  next_of_kin1_first_name: 'Sam',
+  next_of_kin1_last_name: 'Customer',
+  next_of_kin1_id_number: 'ID-77',
+  next_of_kin1_phone: '+44 7700 900999',
+};
+
 export interface World {
   agencies: { a: number; b: number; pending: number };
   users: { staff: number; agencyA: number; agentA: number; agencyB: number; customer: number; customer2: number };
