@@ -1,4 +1,5 @@
 import { notFound } from '../../http/errors.ts';
+import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findCustomerByUserId, findCustomerInScope } from '../../repositories/customers.ts';
@@ -8,7 +9,8 @@ const NO_LICENSE = "No driver's license uploaded yet.";
 
 /**
  * GET customers/:id/drivers_license/: streams the private licence, from whichever store holds it,
- * to the customer it belongs to and to staff entitled to that customer, as an attachment.
+ * to the customer it belongs to and to staff entitled to that customer, as an attachment (the app
+ * shows it from a blob).
  * Anyone else is told it doesn't exist.
  */
 export const getDriversLicense = defineRoute({
@@ -26,17 +28,6 @@ export const getDriversLicense = defineRoute({
     if (!file) throw notFound(NO_LICENSE);
     const type = customer.drivers_license_type ?? 'application/octet-stream';
     const extension = type === 'application/pdf' ? 'pdf' : 'webp';
-    reply.headers({
-      'Content-Type': type,
-      'Content-Length': String(file.size),
-      // Saved, never opened by the browser as a page of this site; the app shows it from a blob.
-      'Content-Disposition': `attachment; filename="drivers-license-${customer.id}.${extension}"`,
-      // Opened anyway (a PDF viewer, a typed URL), it runs in a sandbox: no script, no origin.
-      'Content-Security-Policy': 'sandbox',
-      // A personal document: never kept by the browser, a proxy or the service worker.
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    return file.body;
+    return sendPrivateFile(reply, file, type, `drivers-license-${customer.id}.${extension}`);
   },
 });

@@ -1,5 +1,6 @@
 import { inspectionPhotoParams } from '#domain/schemas/inspection';
 import { notFound } from '../../http/errors.ts';
+import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findInspectionPhotoKey } from '../../repositories/inspections.ts';
 import { readableInspectionBooking } from './common.ts';
@@ -20,13 +21,6 @@ export const getInspectionPhoto = defineRoute({
     const key = await findInspectionPhotoKey(deps.db, booking.id, params.photo);
     const file = key ? await deps.media.openInspectionPhoto(key) : null;
     if (!file) throw notFound(NO_PHOTO);
-    reply.headers({
-      'Content-Type': 'image/webp',
-      'Content-Length': String(file.size),
-      'Cache-Control': 'private, no-store',
-      'Content-Security-Policy': 'sandbox',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    return file.body;
+    return sendPrivateFile(reply, file, 'image/webp');
   },
 });

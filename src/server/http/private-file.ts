@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+import type { StoredObject } from '../services/media/object-store.ts';
+
+/**
+ * Sends a private file (a licence, an inspection photo): never kept by the browser, a proxy or the
+ * service worker, and if opened as a page of this site it runs in a sandbox (no script, no origin).
+ * `filename` makes it a download rather than something the browser shows.
+ */
+export function sendPrivateFile(reply: FastifyReply, file: StoredObject, type: string, filename?: string) {
+  reply.headers({
+    'Content-Type': type,
+    'Content-Length': String(file.size),
+    ...(filename ? { 'Content-Disposition': `attachment; filename="${filename}"` } : {}),
+    'Content-Security-Policy': 'sandbox',
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  return file.body;
+}
