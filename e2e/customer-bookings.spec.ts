@@ -6,6 +6,7 @@ import {
   goOffline,
   isoDay,
   PHONE,
+  PNG,
   signInApi,
   uniqueSuffix,
   waitForServiceWorker,
@@ -17,11 +18,6 @@ import { expectAccessible } from './support/a11y.ts';
  * confirmation and booking pages and the customer's bookings list, as a person uses them.
  */
 
-/** A real 1×1 PNG (the server decodes and re-encodes licences, so it must be a valid image). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** A small one-page PDF (the server rebuilds PDF licences from their pages, so it needs one). */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',

@@ -1,17 +1,11 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { apiJson, bookableVehicle, DESKTOP, isoDay, PHONE, signInApi, uniqueSuffix } from './support/api.ts';
+import { apiJson, bookableVehicle, DESKTOP, isoDay, PHONE, PNG, signInApi, uniqueSuffix } from './support/api.ts';
 
 /**
  * Issue 7's whole customer journey, through the screens only (staff's acceptance aside, which is
  * another issue's screen): register → login → browse → request → staff accepts → the three-step
  * confirmation with a real licence upload → "Booking Confirmed!" → the booking in the list.
  */
-
-/** A real 1×1 PNG: the server decodes and re-encodes licences, so it must be a valid image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface OwnRequest {
   id: number;

@@ -6,6 +6,7 @@ import {
   goOffline,
   isoDay,
   PHONE,
+  PNG,
   signInApi,
   signInContext,
   TABLET,
@@ -16,12 +17,6 @@ import { expectAccessible } from './support/a11y.ts';
 import { createCustomer, createVehicle } from './support/staff.ts';
 
 /** Issue 11: staff take a deposit and see paid, due and deposit held move, and the payment in /finances/payments. */
-
-/** A real 1×1 PNG (the server decodes and re-encodes licences). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** The amount a summary shows beside its label ("Paid", "Due", …). */
 const figure = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}") + dd`);

@@ -7,6 +7,7 @@ import {
   goOffline,
   persistedQueryKeys,
   PHONE,
+  PNG,
   signInContext,
   uniqueSuffix,
   waitForServiceWorker,
@@ -287,12 +288,6 @@ for (const [width, device] of [
     });
   });
 }
-
-/** A one-pixel PNG: the server decodes and re-encodes every logo, so it must be a real image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 for (const [width, device] of [
   ['desktop', DESKTOP],

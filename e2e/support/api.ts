@@ -104,6 +104,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** A real 1×1 PNG: the server decodes and re-encodes every image (licences, logos), so it must be valid. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 export const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
