@@ -12,7 +12,7 @@ const LANDING_VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core|query-persist-client-core|react-query-persist-client))[\\/]/;
 /** The app code of the shell and the vehicle browse that `/` shows. */
 const LANDING_APP =
-  /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles[\\/]|settings[\\/]api[\\/]get-settings)|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client)|offline[\\/]last-updated|pwa[\\/]install-capture|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
+  /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles[\\/]|settings[\\/]api[\\/]get-settings)|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client|search-params)|offline[\\/]last-updated|pwa[\\/]install-capture|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
 
 /** The entry's own modules: in the landing chunk too, so the entry file is only its import. */
 const APP_START = /src[\\/]app[\\/](boot|start|app|router|route-tree\.gen|query-client|first-paint)\.tsx?$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isIsoDate, isTime, rangesOverlap, rentalDays, todayIso } from './dates.ts';
+import { addDays, isIsoDate, isoDateOrUndefined, isTime, rangesOverlap, rentalDays, todayIso } from './dates.ts';
 
 describe('dates', () => {
   it('accepts real calendar dates only', () => {
@@ -9,6 +9,13 @@ describe('dates', () => {
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('26-01-01')).toBe(false);
     expect(isIsoDate('2026-1-1')).toBe(false);
+  });
+
+  it('keeps a real date read from an address, drops anything else', () => {
+    expect(isoDateOrUndefined('2026-02-28')).toBe('2026-02-28');
+    expect(isoDateOrUndefined('2026-02-30')).toBeUndefined();
+    expect(isoDateOrUndefined(20260228)).toBeUndefined();
+    expect(isoDateOrUndefined(undefined)).toBeUndefined();
   });
 
   it('accepts 24-hour HH:MM times', () => {

@@ -11,6 +11,11 @@ export function isIsoDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
+/** `value` when it is a real calendar date (e.g. read from an address), else undefined. */
+export function isoDateOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && isIsoDate(value) ? value : undefined;
+}
+
 export function isTime(text: string): boolean {
   return TIME.test(text);
 }

@@ -6,7 +6,7 @@ import {
   historyFilterOf,
 } from '../../features/booking-history/api/booking-history.ts';
 import { BookingHistoryPage } from '../../features/booking-history/components/booking-history-page.tsx';
-import { definedOnly, searchId, searchText } from '../-search.ts';
+import { definedOnly, searchId, searchText } from '../../lib/search-params.ts';
 
 /** The filters in the address; what a date or a status may be is checked with the screen (historyFilterOf). */
 interface HistorySearch {

@@ -3,7 +3,7 @@ import { invoiceTotalsQueryOptions } from '../../features/invoices/api/get-invoi
 import { invoicesQueryOptions } from '../../features/invoices/api/list-invoices.ts';
 import { InvoicesPage } from '../../features/invoices/components/invoices-page.tsx';
 import { parseInvoiceSearch } from '../../features/invoices/invoice-search.ts';
-import { definedOnly, searchId, searchText } from '../-search.ts';
+import { definedOnly, searchId, searchText } from '../../lib/search-params.ts';
 
 /** The filters in the address; what a status or a date may be is checked with the screen (parseInvoiceSearch). */
 interface InvoicesSearch {

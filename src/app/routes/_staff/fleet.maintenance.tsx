@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { maintenanceFilterOf, maintenanceListOptions } from '../../features/maintenance/api/maintenance.ts';
 import { MaintenancePage } from '../../features/maintenance/components/maintenance-page.tsx';
-import { definedOnly, searchId, searchText } from '../-search.ts';
+import { definedOnly, searchId, searchText } from '../../lib/search-params.ts';
 
 /** The filters in the address; what a type or a date may be is checked with the screen (maintenanceFilterOf). */
 interface MaintenanceSearch {

@@ -11,6 +11,7 @@ import type { BookingHistoryTotals } from '#domain/api/booking-history';
 import type { StaffBooking } from '#domain/api/bookings';
 import type { BookingStatus } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
+import { definedOnly } from '../../../lib/search-params.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 import { STAFF_BOOKINGS_KEY } from '../../bookings/api/staff-bookings-key.ts';
 
@@ -33,15 +34,14 @@ function read<K extends keyof typeof bookingHistoryFilterFields>(name: K, search
 
 /** The history's filters as the address gave them, checked with the server's own schema; only those set. */
 export function historyFilterOf(search: { [name: string]: unknown }): HistoryFilter {
-  const filter: HistoryFilter = {
+  // Only the filters set: the address stays short and the query key the same for equal filters.
+  return definedOnly<HistoryFilter>({
     from: read('from', search),
     to: read('to', search),
     vehicle: read('vehicle', search),
     customer: read('customer', search),
     status: read('status', search),
-  };
-  // Only the filters set: the address stays short and the query key the same for equal filters.
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined));
+  });
 }
 
 /** The call's query: the filters given, and the desk's day (what ended before it has passed). */

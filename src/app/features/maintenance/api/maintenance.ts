@@ -1,3 +1,4 @@
+import { isoDateOrUndefined } from '#domain/dates';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -7,11 +8,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { MaintenanceRecord, MaintenanceTotals } from '#domain/api/maintenance';
-import { isIsoDate } from '#domain/dates';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '#domain/service-due';
 import { formatMoney } from '#domain/money';
 import type { MaintenanceInput } from '#domain/schemas/maintenance';
 import { api } from '../../../lib/api-client.ts';
+import { definedOnly } from '../../../lib/search-params.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { nextOffset } from '../../../lib/paging.ts';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
@@ -35,14 +36,12 @@ export interface MaintenanceFilter {
 
 /** The filters a link or the address bar carried: an unknown type or a malformed date is dropped. */
 export function maintenanceFilterOf(search: { vehicle?: number; type?: string; from?: string; to?: string }) {
-  const date = (value: string | undefined) => (value !== undefined && isIsoDate(value) ? value : undefined);
-  const filter: MaintenanceFilter = {
+  return definedOnly<MaintenanceFilter>({
     vehicle: search.vehicle,
     type: MAINTENANCE_TYPES.find((type) => type === search.type),
-    from: date(search.from),
-    to: date(search.to),
-  };
-  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as MaintenanceFilter;
+    from: isoDateOrUndefined(search.from),
+    to: isoDateOrUndefined(search.to),
+  });
 }
 
 function filterParams(filter: MaintenanceFilter): Record<string, string> {

@@ -1,7 +1,7 @@
 /**
- * Readers of a route's search params, for `validateSearch`. They stay small on purpose: the
- * route tree (and so these) loads with the landing page, while each screen checks what a value
- * means (e.g. which types exist) in its own chunk.
+ * Readers of the address's search params, for routes' `validateSearch` and the screens that check
+ * what a value means. They stay small on purpose: the route tree (and so these) loads with the
+ * landing page, while each screen checks its own values (dates, which types exist) in its own chunk.
  */
 
 /** A positive whole number (an id), or undefined. */
