@@ -12,7 +12,7 @@ export function markAfterFirstPaint(): void {
   listeners.forEach((listener) => listener());
 }
 
-export function useAfterFirstPaint(): boolean {
+function useAfterFirstPaint(): boolean {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);

@@ -74,6 +74,7 @@ export const recordInspection = defineRoute({
   },
   async handler({ deps, user, params, body, files, request }) {
     const { kind } = params;
+    // Read again after the body: the upload took time, and the booking may have moved meanwhile.
     const booking = await staffInspectionBooking(deps, user, params.id);
     // Refused before any photo is decoded or stored.
     if ((await inspectionMileage(deps.db, booking.id, kind)) !== undefined) throw conflict(alreadyRecorded(kind));
