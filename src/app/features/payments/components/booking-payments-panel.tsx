@@ -101,7 +101,10 @@ function PaymentLine({ payment, currency }: { payment: Payment; currency: string
             id={methodId}
             className="field__input field__select"
             value={method}
-            onChange={(event) => setMethod(event.target.value as PaymentMethod)}
+            onChange={(event) => {
+              const chosen = PAYMENT_METHODS.find((option) => option === event.target.value);
+              if (chosen) setMethod(chosen);
+            }}
           >
             {PAYMENT_METHODS.map((choice) => (
               <option key={choice} value={choice}>
