@@ -8,6 +8,7 @@ import {
   apiJson,
   csrfHeaders,
   goOffline,
+  persistedQueries,
   isoDay,
   PHONE,
   signInContext,
@@ -117,7 +118,16 @@ for (const [name, device, offset] of [
       await expectAccessible(page);
       await page.screenshot({ path: `test-results/invoices-list-${name}.png`, fullPage: true });
 
-      // Read offline from the persisted cache.
+      // Read offline from the persisted cache, once the list as shown is kept there (saves are throttled).
+      await expect
+        .poll(async () =>
+          JSON.stringify(
+            (await persistedQueries(page)).filter(
+              (query) => query.queryKey[0] === 'invoices' && query.queryKey[1] === 'list',
+            ),
+          ),
+        )
+        .toContain(`"number":${number + 1}`);
       await waitForServiceWorker(page);
       await goOffline(context, page);
       await page.reload();

@@ -91,6 +91,9 @@ export async function bookableVehicle(
 
 /** Offline in the browser and confirmed by the app's own indicator. */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  // The header's status loads once the first screen is up (first-paint.ts): wait for it, or a
+  // page without its service worker yet could not fetch it until the connection returns.
+  await expect(page.getByRole('button', { name: /^Online/ })).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByRole('button', { name: /^Offline/ })).toBeVisible();
 }
@@ -115,10 +118,11 @@ export const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 
 /** The query keys the persisted cache holds in IndexedDB. */
-export function persistedQueryKeys(page: Page): Promise<unknown[][]> {
+/** The queries kept in the persisted cache (IndexedDB), with their data. */
+export function persistedQueries(page: Page): Promise<{ queryKey: unknown[]; state?: { data?: unknown } }[]> {
   return page.evaluate(
     () =>
-      new Promise<unknown[][]>((resolve, reject) => {
+      new Promise<{ queryKey: unknown[]; state?: { data?: unknown } }[]>((resolve, reject) => {
         const open = indexedDB.open('fleet-query-cache');
         open.onerror = () => reject(new Error('cannot open the query cache'));
         open.onsuccess = () => {
@@ -126,11 +130,17 @@ export function persistedQueryKeys(page: Page): Promise<unknown[][]> {
           if (!db.objectStoreNames.contains('clients')) return resolve([]);
           const read = db.transaction('clients').objectStore('clients').getAll();
           read.onsuccess = () => {
-            const clients = read.result as { clientState?: { queries?: { queryKey: unknown[] }[] } }[];
-            resolve(clients.flatMap((client) => client.clientState?.queries?.map((query) => query.queryKey) ?? []));
+            const clients = read.result as {
+              clientState?: { queries?: { queryKey: unknown[]; state?: { data?: unknown } }[] };
+            }[];
+            resolve(clients.flatMap((client) => client.clientState?.queries ?? []));
           };
           read.onerror = () => reject(new Error('cannot read the query cache'));
         };
       }),
   );
+}
+
+export async function persistedQueryKeys(page: Page): Promise<unknown[][]> {
+  return (await persistedQueries(page)).map((query) => query.queryKey);
 }
