@@ -122,8 +122,9 @@ test.describe('a deploy under a running tab', () => {
       await markDocument(page);
 
       await server.deploy();
-      await page.getByRole('link', { name: 'Booking Invoices', exact: true }).click();
-      await expect(page.getByRole('heading', { name: 'Booking Invoices', level: 1 })).toBeVisible();
+      // Unavailability's route has only a component (no loader, no search to read).
+      await page.getByRole('link', { name: 'Unavailability', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Unavailability', level: 1 })).toBeVisible();
       expect(await isSameDocument(page)).toBe(false);
       const after = await entryScript(page);
       expect(after).not.toBe(before);
