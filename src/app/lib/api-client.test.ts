@@ -73,6 +73,35 @@ describe('api client', () => {
     expect(ended).toHaveBeenCalledTimes(1);
   });
 
+  it('a refresh that cannot be made keeps the session: the failure is thrown, never the 401', async () => {
+    fakeFetch((call) => {
+      if (call.url === '/api/csrf/') return json(200, { csrfToken: 't' });
+      if (call.url === '/api/token/refresh/') throw new TypeError('Failed to fetch');
+      return json(401, { error: 'Please sign in.' });
+    });
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    const failure = await api.get('auth/me/').catch((error: unknown) => error);
+    stop();
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('a refresh the server cannot answer (5xx) keeps the session too', async () => {
+    fakeFetch((call) => {
+      if (call.url === '/api/csrf/') return json(200, { csrfToken: 't' });
+      if (call.url === '/api/token/refresh/') return json(503, { error: 'The service is starting.' });
+      return json(401, { error: 'Please sign in.' });
+    });
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    const failure = await api.get('auth/me/').catch((error: unknown) => error);
+    stop();
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(503);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
   it('sends the CSRF token and the Idempotency-Key on unsafe calls, and reads error fields', async () => {
     const calls = fakeFetch((call) =>
       call.url === '/api/csrf/'

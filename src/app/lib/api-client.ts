@@ -108,21 +108,40 @@ export function onSessionEnded(listener: SessionListener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-let refreshing: Promise<boolean> | null = null;
+/**
+ * How a refresh ended. Only `refused` (the server's 401: no live session behind the cookie) signs
+ * the user out; a refresh that could not be made (offline, a dropped connection, a 5xx) leaves
+ * the session as it was, to be renewed when the server can be reached.
+ */
+type RefreshOutcome = { kind: 'renewed' } | { kind: 'refused' } | { kind: 'unreachable'; error: Error };
+
+let refreshing: Promise<RefreshOutcome> | null = null;
 
 /** One refresh at a time: concurrent 401s wait for the same attempt. */
-export function refreshSession(): Promise<boolean> {
+function attemptRefresh(): Promise<RefreshOutcome> {
   refreshing ??= send('POST', REFRESH_PATH, {})
-    .then((response) => response.ok)
-    .catch(() => false)
-    .then((ok) => {
-      if (!ok) sessionEndedListeners.forEach((listener) => listener());
-      return ok;
+    .then(async (response): Promise<RefreshOutcome> => {
+      if (response.ok) return { kind: 'renewed' };
+      if (response.status === 401) return { kind: 'refused' };
+      return { kind: 'unreachable', error: await errorFrom(response) };
+    })
+    .catch((error: unknown): RefreshOutcome => ({
+      kind: 'unreachable',
+      error: error instanceof Error ? error : new NetworkError(error),
+    }))
+    .then((outcome) => {
+      if (outcome.kind === 'refused') sessionEndedListeners.forEach((listener) => listener());
+      return outcome;
     })
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** Renews the access token; true when it was. A refusal by the server ends the session. */
+export async function refreshSession(): Promise<boolean> {
+  return (await attemptRefresh()).kind === 'renewed';
 }
 
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
@@ -157,11 +176,18 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
-/** Sends one attempt, and on a 401 one refresh then one more attempt; parses the reply or throws. */
+/**
+ * Sends one attempt, and on a 401 one refresh then one more attempt; parses the reply or throws.
+ * When the refresh itself cannot be made, its failure is thrown (a NetworkError offline), never
+ * the 401, which callers read as "signed out".
+ */
 export async function withRefresh<T>(path: string, attempt: () => Promise<Response>): Promise<ApiResponse<T>> {
   let response = await attempt();
-  if (response.status === 401 && !path.endsWith(REFRESH_PATH) && (await refreshSession())) {
-    response = await attempt();
+  if (response.status === 401 && !path.endsWith(REFRESH_PATH)) {
+    const refresh = await attemptRefresh();
+    // The token could not be renewed for now: that is not the server saying "signed out".
+    if (refresh.kind === 'unreachable') throw refresh.error;
+    if (refresh.kind === 'renewed') response = await attempt();
   }
   if (!response.ok) throw await errorFrom(response);
   const text = response.status === 204 ? '' : await response.text();

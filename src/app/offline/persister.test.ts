@@ -72,6 +72,23 @@ describe('the persisted query cache', () => {
     expect(client.getQueryState(['licence', 3])).toBeUndefined();
   });
 
+  it('keeps the answer of a query whose refetch failed, restored as an answer and stale', async () => {
+    const session = { id: 7, role: 'agent' };
+    const answeredAt = Date.now() - 60_000;
+    await saveFrom(async (client) => {
+      client.setQueryData(['session'], session, { updatedAt: answeredAt });
+      // Offline: the session check fails, and the query holds its last answer in an error state.
+      await client
+        .fetchQuery({ queryKey: ['session'], queryFn: () => Promise.reject(new Error('offline')), retry: false })
+        .catch(() => undefined);
+      expect(client.getQueryState(['session'])?.status).toBe('error');
+    });
+    const client = await restored();
+    const state = client.getQueryState(['session']);
+    expect(client.getQueryData(['session'])).toEqual(session);
+    expect(state).toMatchObject({ status: 'success', error: null, fetchStatus: 'idle', dataUpdatedAt: answeredAt });
+  });
+
   it('busts the cache for another user or another build', async () => {
     await setCacheUser(4, new QueryClient());
     expect(cacheUser()).toBe(4);

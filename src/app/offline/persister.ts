@@ -1,4 +1,4 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
 import {
   type PersistedClient,
   type Persister,
@@ -53,7 +53,7 @@ export function createIdbPersister(name = CACHE_DB, throttleMs = SAVE_THROTTLE_M
 
   return {
     persistClient(client) {
-      pending = client;
+      pending = withAnswersOnly(client);
       timer ??= setTimeout(() => void flush(), throttleMs);
     },
     restoreClient: () => store.get(CLIENT_KEY),
@@ -65,6 +65,17 @@ export function createIdbPersister(name = CACHE_DB, throttleMs = SAVE_THROTTLE_M
       await store.delete(CLIENT_KEY);
     },
     flush,
+  };
+}
+
+function withAnswersOnly(client: PersistedClient): PersistedClient {
+  const { queries } = client.clientState;
+  return {
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: queries.map((query) => ({ ...query, state: persistedQueryState(query.state) })),
+    },
   };
 }
 
@@ -101,22 +112,52 @@ export function cacheBuster(): string {
 }
 
 /**
- * Only successful queries are kept (an error or a pending fetch would restore as a stuck state), and
- * none that opt out with `meta: { persist: false }` (files such as a driver's licence).
+ * Queries that hold an answer are kept — also when their last refetch failed (offline, the server
+ * down): the answer they hold is still the last one the server gave, and dropping it would lose
+ * the screen, or the session and with it the user, at the next launch. A query that never got an
+ * answer (an error or a pending first fetch) would restore as a stuck state and is left out, as are
+ * those that opt out with `meta: { persist: false }` (files such as a driver's licence).
  */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
+  return query.state.data !== undefined && query.state.status !== 'pending' && query.meta?.persist !== false;
+}
+
+/**
+ * What is saved for a query: a failed refetch is saved as the answer it still holds, neither as an
+ * error (a screen would restore showing it) nor as fetching. Its time stays that of the answer, so
+ * it is stale after the restore and asked for again when the server can be reached.
+ */
+export function persistedQueryState(state: DehydratedState['queries'][number]['state']) {
+  if (state.status !== 'error' && state.fetchStatus === 'idle') return state;
+  return {
+    ...state,
+    status: 'success' as const,
+    error: null,
+    fetchStatus: 'idle' as const,
+    fetchFailureCount: 0,
+    fetchFailureReason: null,
+  };
 }
 
 /** Puts the cache saved by the last session back, before the first render. Never throws. */
 export async function restorePersistedCache(queryClient: QueryClient): Promise<void> {
-  const restore = persistQueryClientRestore({
+  const restore = (restoring = persistQueryClientRestore({
     queryClient,
     persister: persister(),
     maxAge: CACHE_MAX_AGE_MS,
     buster: cacheBuster(),
-  }).catch((error: unknown) => console.warn('The saved query cache could not be restored.', error));
+  }).catch((error: unknown) => console.warn('The saved query cache could not be restored.', error)));
   await Promise.race([restore, new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS))]);
+}
+
+let restoring: Promise<void> = Promise.resolve();
+
+/**
+ * Settles when the saved cache is in memory, also after `restorePersistedCache` stopped waiting for
+ * a slow disk: what the server cannot be asked for offline is then read from what was saved.
+ */
+export function whenCacheRestored(): Promise<void> {
+  return restoring;
 }
 
 /** Saves the cache (throttled) on every change, and at once when the page is hidden. Returns the stop function. */

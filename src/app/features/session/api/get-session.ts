@@ -1,6 +1,7 @@
 import { hashKey, onlineManager, queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { AgencyStatus, Role } from '#domain/constants';
 import { ApiError, NetworkError, api } from '../../../lib/api-client.ts';
+import { whenCacheRestored } from '../../../offline/persister.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
 
 /** The signed-in user as `auth/me/` and `login/` return it. */
@@ -54,14 +55,17 @@ export const sessionQueryOptions = () =>
 
 /**
  * The session the guards decide on: the cached one when there is one (refreshed in the background
- * when stale), else a fresh fetch. Unreachable server and nothing cached: treated as signed out.
+ * when stale), else a fresh fetch. Unreachable server: the saved session decides once the saved
+ * cache is read (a slow disk may still be at it); with nothing saved, signed out. Only the
+ * server's answer ever replaces a session with "signed out".
  */
 export async function loadSession(queryClient: QueryClient): Promise<Session> {
   try {
     return await queryClient.ensureQueryData({ ...sessionQueryOptions(), revalidateIfStale: true });
   } catch (error) {
-    if (error instanceof NetworkError) return null;
-    throw error;
+    if (!(error instanceof NetworkError)) throw error;
+    await whenCacheRestored();
+    return queryClient.getQueryData<Session>(SESSION_KEY) ?? null;
   }
 }
 
