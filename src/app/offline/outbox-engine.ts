@@ -89,6 +89,7 @@ function storable(request: OutboxRequest): OutboxRequest {
     json: request.json,
     invalidate: request.invalidate,
     label: request.label,
+    ...(request.reopen ? { reopen: { path: request.reopen.path, label: request.reopen.label } } : {}),
   };
   if (!form) return copy;
   const fileNames = Object.fromEntries(

@@ -42,6 +42,11 @@ export interface OutboxRequest {
   invalidate: readonly (readonly unknown[])[];
   /** How the user recognises the write in lists, e.g. "Booking request: Toyota Yaris, 12/05/2026". */
   label: string;
+  /**
+   * Where a refused write is changed: the form it came from (opened with `#draft=<entry id>`, so it
+   * shows what was typed) and the words of the action, e.g. "Change the dates".
+   */
+  reopen?: { path: string; label: string };
 }
 
 export interface OutboxEntry {

@@ -5,11 +5,18 @@ import { createOutbox, type Outbox } from './outbox-engine.ts';
 import { invalidateKeys, sendEntry } from './outbox-send.ts';
 import { openOutboxStore } from './outbox-store.ts';
 import type { OutboxEntry, OutboxRequest } from './outbox-types.ts';
-import { publishOutboxEntries, setOutboxLoader } from './outbox-state.ts';
+import { publishOutboxEntries, publishOutboxNotice, recordSentWrite, setOutboxLoader } from './outbox-state.ts';
 import { cacheUser } from './persister.ts';
 import { DRAIN_OUTBOX_EVENT, OUTBOX_SYNC_TAG } from '../pwa/cache-names.ts';
 
-export { isOutboxSending, useOutboxEntries, useOutboxSending, usePendingCount } from './outbox-state.ts';
+export {
+  forgetRecentlySent,
+  isOutboxSending,
+  useOutboxEntries,
+  useOutboxSending,
+  usePendingCount,
+  useRecentlySent,
+} from './outbox-state.ts';
 export { OUTBOX_VERSION } from './outbox-types.ts';
 export type { OutboxEntry, OutboxFilter, OutboxForm, OutboxKind, OutboxRequest, OutboxState } from './outbox-types.ts';
 
@@ -19,7 +26,9 @@ export const E2E_FLAG = 'fleet.e2e';
 const DRAIN_INTERVAL_MS = 30_000;
 const MIN_WAKE_MS = 500;
 
-type Message = { type: 'changed' } | { type: 'sent'; id: string; invalidate: readonly (readonly unknown[])[] };
+type Message =
+  | { type: 'changed' }
+  | { type: 'sent'; id: string; label: string; invalidate: readonly (readonly unknown[])[]; told: boolean };
 
 /** What e2e tests drive through `window.__fleetOutbox` (only with the e2e flag). */
 export interface OutboxTestHook {
@@ -81,9 +90,11 @@ function getOutbox(): Outbox {
     isOnline: () => onlineManager.isOnline(),
     onSent(entry) {
       invalidateKeys(queryClient, entry.request.invalidate);
-      post({ type: 'sent', id: entry.id, invalidate: entry.request.invalidate });
+      // A form still waiting for its answer says "sent" itself; any other write is told wherever the person is.
+      const told = waiters.has(entry.id);
+      post({ type: 'sent', id: entry.id, label: entry.label, invalidate: entry.request.invalidate, told });
       settleWaiter(entry.id, { status: 'sent' });
-      notifySent(entry.id);
+      wasSent(entry.id, entry.label, told);
     },
     onChange() {
       void refresh();
@@ -98,12 +109,37 @@ function getOutbox(): Outbox {
   return outbox;
 }
 
+/** Each entry's state at the last read (none before the first), so a refusal is told once, when it happens. */
+let knownStates: Map<string, OutboxEntry['state']> | null = null;
+
+function needsUser(state: OutboxEntry['state'] | undefined): boolean {
+  return state === 'attention' || state === 'conflict';
+}
+
+/** Tells of the entries the server has just refused, unless a form on screen is waiting for them. */
+function noticeRefusals(entries: readonly OutboxEntry[]): void {
+  const before = knownStates;
+  knownStates = new Map(entries.map((entry) => [entry.id, entry.state]));
+  if (!before) return;
+  for (const entry of entries) {
+    if (!needsUser(entry.state) || needsUser(before.get(entry.id)) || waiters.has(entry.id)) continue;
+    publishOutboxNotice({ type: 'refused', id: entry.id, label: entry.label, error: entry.lastError ?? '' });
+  }
+}
+
+function wasSent(id: string, label: string, told: boolean): void {
+  recordSentWrite({ id, label, sentAt: Date.now() });
+  if (!told) publishOutboxNotice({ type: 'sent', id, label });
+  notifySent(id);
+}
+
 async function refresh(): Promise<void> {
   const count = ++refreshCount;
   try {
     const entries = await getOutbox().list();
     // A later refresh may already have answered: never overwrite newer with older.
     if (count !== refreshCount) return;
+    noticeRefusals(entries);
     publishOutboxEntries(entries);
     checkWaiters(entries);
   } catch (error) {
@@ -170,6 +206,11 @@ export async function reviseEntry(id: string, request: OutboxRequest): Promise<O
   const revised = await getOutbox().reviseEntry(id, request);
   requestDrain();
   return revised;
+}
+
+/** One entry as kept on this device (a refused request reopened in its form), if it is still there. */
+export async function getEntry(id: string): Promise<OutboxEntry | undefined> {
+  return (await getOutbox().list()).find((entry) => entry.id === id);
 }
 
 /** Removes an entry for good (the user confirmed). An entry in flight cannot be discarded. */
@@ -284,7 +325,7 @@ export function startOutbox(client: QueryClient): () => void {
     channel.onmessage = (event: MessageEvent<Message>) => {
       if (event.data.type === 'sent') {
         invalidateKeys(queryClient, event.data.invalidate);
-        notifySent(event.data.id);
+        wasSent(event.data.id, event.data.label, event.data.told);
       }
       void refresh();
       // Another tab queued something: if this tab holds the lock, it must send it.

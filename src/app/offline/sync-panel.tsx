@@ -1,8 +1,10 @@
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { formatDateTime } from '../lib/format.ts';
-import { discardEntry, OUTBOX_VERSION, type OutboxEntry, retryEntry } from './outbox.ts';
+import { discardEntry, OUTBOX_VERSION, type OutboxEntry, retryEntry, useRecentlySent } from './outbox.ts';
+import { draftHash } from './outbox-drafts.ts';
 import { Dot, needsUser } from './sync-status.tsx';
 
 const STATE_TEXT: Record<OutboxEntry['state'], string> = {
@@ -18,8 +20,15 @@ function canRetry(entry: OutboxEntry): boolean {
   return entry.state !== 'waiting' || entry.attempts > 0;
 }
 
-function EntryItem({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: (entry: OutboxEntry) => void }) {
+interface EntryItemProps {
+  entry: OutboxEntry;
+  onDiscard: (entry: OutboxEntry) => void;
+  onReopen: (entry: OutboxEntry) => void;
+}
+
+function EntryItem({ entry, onDiscard, onReopen }: EntryItemProps) {
   const [busy, setBusy] = useState(false);
+  const reopen = needsUser(entry) ? entry.request.reopen : undefined;
   // A one-field refusal repeats its message as the summary: list only what the summary does not say.
   const fieldMessages = [...new Set(Object.values(entry.errorFields ?? {}).flat())].filter(
     (message) => message !== entry.lastError,
@@ -54,6 +63,11 @@ function EntryItem({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: (entry
       ) : null}
       {entry.state !== 'sending' ? (
         <div className="sync-entry__actions">
+          {reopen ? (
+            <Button size="sm" onClick={() => onReopen(entry)}>
+              {reopen.label}
+            </Button>
+          ) : null}
           {canRetry(entry) ? (
             <Button size="sm" variant="secondary" onClick={retry} disabled={busy}>
               {entry.state === 'waiting' || entry.state === 'paused' ? 'Send now' : 'Retry'}
@@ -84,6 +98,17 @@ export function SyncPanel({ open, online, entries, onClose }: SyncPanelProps) {
   const [discardBusy, setDiscardBusy] = useState(false);
   const panel = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const recentId = useId();
+  const recent = useRecentlySent();
+  const router = useRouter();
+
+  // The form the write came from, with what was typed; the entry stays here until it is sent again.
+  const reopen = (entry: OutboxEntry) => {
+    const target = entry.request.reopen;
+    if (!target) return;
+    onClose();
+    router.history.push(`${target.path}${draftHash(entry.id)}`);
+  };
 
   useEffect(() => {
     const dialog = panel.current;
@@ -134,12 +159,30 @@ export function SyncPanel({ open, online, entries, onClose }: SyncPanelProps) {
         {entries.length ? (
           <ul className="sync-panel__list">
             {entries.map((entry) => (
-              <EntryItem key={entry.id} entry={entry} onDiscard={setDiscarding} />
+              <EntryItem key={entry.id} entry={entry} onDiscard={setDiscarding} onReopen={reopen} />
             ))}
           </ul>
         ) : (
           <p className="sync-panel__empty">Everything is up to date. Nothing is waiting to be sent.</p>
         )}
+        {recent.length ? (
+          <section className="sync-panel__recent" aria-labelledby={recentId}>
+            <h3 id={recentId} className="sync-panel__subtitle">
+              Recently sent
+            </h3>
+            <ul className="sync-panel__list">
+              {recent.map((write) => (
+                <li key={write.id} className="sync-entry sync-entry--sent">
+                  <div className="sync-entry__head">
+                    <span className="sync-entry__label">{write.label}</span>
+                    <span className="sync-chip sync-chip--sent">Sent</span>
+                  </div>
+                  <p className="sync-entry__meta">Sent {formatDateTime(new Date(write.sentAt))}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
       <ConfirmDialog
         open={discarding !== null}

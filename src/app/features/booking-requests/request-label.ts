@@ -4,3 +4,6 @@ import { formatDate } from '../../lib/format.ts';
 export function requestLabel(vehicle: { make: string; model: string }, startDate: string, endDate: string): string {
   return `Booking request: ${vehicle.make} ${vehicle.model}, ${formatDate(startDate)} – ${formatDate(endDate)}`;
 }
+
+/** The sync panel's action on a request the server refused: its form, with what was typed. */
+export const CHANGE_THE_DATES = 'Change the dates';

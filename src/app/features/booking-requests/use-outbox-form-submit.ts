@@ -27,7 +27,12 @@ export interface Refusal {
  * the fields and drops the refused entry, so it does not also wait in "needs attention" while the
  * form shows it; anything else ends the form's job (sent, or saved to be sent later).
  */
-export function useOutboxFormSubmit<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[]) {
+export function useOutboxFormSubmit<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  /** A refused entry this form corrects (reopened from the sync panel): removed once the correction is saved. */
+  replaces?: string,
+) {
   const [delivery, setDelivery] = useState<Delivery | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -58,6 +63,11 @@ export function useOutboxFormSubmit<T extends FieldValues>(setError: UseFormSetE
       setRefusal({ message: outcome.error || null, unplaced, placed });
       void discardEntry(outcome.entry.id);
       return;
+    }
+    if (replaces) {
+      // The corrected request is kept (or sent): the refused one has nothing left to say.
+      void discardEntry(replaces);
+      history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     }
     if (outcome.status === 'sent') {
       setDelivery('sent');

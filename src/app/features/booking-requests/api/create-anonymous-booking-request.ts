@@ -1,6 +1,6 @@
 import type { AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
-import { requestLabel } from '../request-label.ts';
+import { CHANGE_THE_DATES, requestLabel } from '../request-label.ts';
 import { BOOKING_REQUESTS_KEY } from './booking-requests-key.ts';
 
 /**
@@ -19,5 +19,6 @@ export function anonymousBookingRequest(
     json: input,
     invalidate: [BOOKING_REQUESTS_KEY],
     label: requestLabel(vehicle, input.start_date, input.end_date),
+    reopen: { path: `/book-now/${input.vehicle_id}`, label: CHANGE_THE_DATES },
   };
 }

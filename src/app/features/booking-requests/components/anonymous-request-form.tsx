@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -7,7 +8,8 @@ import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { anonymousBookingRequest } from '../api/create-anonymous-booking-request.ts';
 import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
-import { RefusalMessage } from './refusal-message.tsx';
+import { RefusalMessage, RefusedDraftMessage } from './refusal-message.tsx';
+import { draftFormValues, useRefusedDraft } from '../use-refused-draft.ts';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { VehicleSummary } from './vehicle-summary.tsx';
@@ -23,27 +25,39 @@ const FAILED = 'There was an error submitting your request.';
 
 /** A visitor's request for one vehicle (SPEC §2, §5): contact details, dates and a message. */
 export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
+  const emptyValues: FormValues = {
+    vehicle_id: vehicle.id,
+    first_name: '',
+    last_name: '',
+    phone_number: '',
+    email: '',
+    start_date: '',
+    end_date: '',
+    message: '',
+  };
   const {
     register,
     handleSubmit,
     control,
     setError,
+    reset,
+    setFocus,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, AnonymousBookingRequestInput>({
     resolver: valibotResolver(anonymousBookingRequestSchema),
-    defaultValues: {
-      vehicle_id: vehicle.id,
-      first_name: '',
-      last_name: '',
-      phone_number: '',
-      email: '',
-      start_date: '',
-      end_date: '',
-      message: '',
-    },
+    defaultValues: emptyValues,
   });
   const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
-  const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS);
+  const draft = useRefusedDraft('anonymous-booking-request', vehicle.id);
+  useEffect(() => {
+    if (!draft) return;
+    reset(draftFormValues(emptyValues, draft.values), { keepDefaultValues: true });
+    // After the frame: the sync panel that opened this form gives the focus back as it closes.
+    const frame = requestAnimationFrame(() => setFocus('start_date'));
+    return () => cancelAnimationFrame(frame);
+    // Only a newly read draft fills the form (emptyValues is made anew on every render).
+  }, [draft, reset, setFocus]);
+  const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS, draft?.id);
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);
   const onSubmit = handleSubmit((input) => submit(anonymousBookingRequest(input, vehicle)));
@@ -67,6 +81,7 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-label="Booking request">
               {refusal ? <RefusalMessage title={FAILED} refusal={refusal} /> : null}
+              {draft && !refusal ? <RefusedDraftMessage error={draft.error} /> : null}
               <fieldset className="form__section">
                 <legend className="form__section-title">Your details</legend>
                 <div className="form__row">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -10,7 +11,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/text-
 import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
 import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
-import { RefusalMessage } from './refusal-message.tsx';
+import { RefusalMessage, RefusedDraftMessage } from './refusal-message.tsx';
+import { draftFormValues, useRefusedDraft } from '../use-refused-draft.ts';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
@@ -47,27 +49,39 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
   const locations = vehicle.pickup_locations;
   // With one pickup location there is nothing to choose.
   const only = locations.length === 1 ? String(locations[0]?.id ?? '') : '';
+  const emptyValues: FormValues = {
+    vehicle_id: vehicle.id,
+    start_date: '',
+    end_date: '',
+    pickup_time: DEFAULT_PICKUP_TIME,
+    dropoff_time: DEFAULT_DROPOFF_TIME,
+    pickup_location_id: only,
+    dropoff_location_id: only,
+    message: '',
+  };
   const {
     register,
     handleSubmit,
     control,
     setError,
+    reset,
+    setFocus,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, BookingRequestInput>({
     resolver: valibotResolver(bookingRequestSchema),
-    defaultValues: {
-      vehicle_id: vehicle.id,
-      start_date: '',
-      end_date: '',
-      pickup_time: DEFAULT_PICKUP_TIME,
-      dropoff_time: DEFAULT_DROPOFF_TIME,
-      pickup_location_id: only,
-      dropoff_location_id: only,
-      message: '',
-    },
+    defaultValues: emptyValues,
   });
   const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
-  const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS);
+  const draft = useRefusedDraft('booking-request', vehicle.id);
+  useEffect(() => {
+    if (!draft) return;
+    reset(draftFormValues(emptyValues, draft.values), { keepDefaultValues: true });
+    // After the frame: the sync panel that opened this form gives the focus back as it closes.
+    const frame = requestAnimationFrame(() => setFocus('start_date'));
+    return () => cancelAnimationFrame(frame);
+    // Only a newly read draft fills the form (emptyValues is made anew on every render).
+  }, [draft, reset, setFocus]);
+  const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS, draft?.id);
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);
   const onSubmit = handleSubmit((input) => submit(customerBookingRequest(input, vehicle)));
@@ -96,6 +110,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-label="Booking request">
               {refusal ? <RefusalMessage title={FAILED} refusal={refusal} /> : null}
+              {draft && !refusal ? <RefusedDraftMessage error={draft.error} /> : null}
               <fieldset className="form__section">
                 <legend className="form__section-title">When</legend>
                 <RentalDateFields

@@ -33,3 +33,14 @@ export function RefusalMessage({ title, refusal }: RefusalMessageProps) {
     </div>
   );
 }
+
+/** Above a request reopened from the sync panel: why it was not sent, in the server's words. */
+export function RefusedDraftMessage({ error }: { error: string | null }) {
+  return (
+    <StatusMessage tone="warning">
+      <strong className="request-refusal__title">This request was not sent.</strong>
+      {error ? <span className="request-refusal__detail">{error}</span> : null}
+      <span className="request-refusal__detail">Change the dates and send it again.</span>
+    </StatusMessage>
+  );
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { pauseForSignIn } from '../../../offline/outbox.ts';
+import { forgetRecentlySent, pauseForSignIn } from '../../../offline/outbox.ts';
 import { clearPersistedCache } from '../../../offline/persister.ts';
 import { clearPrivateResponseCaches } from '../../../pwa/private-caches.ts';
 import { rememberPendingLogout } from '../pending-logout.ts';
@@ -19,6 +19,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   }
   // Writes still queued wait for the next sign-in rather than fail signed out.
   await Promise.all([pauseForSignIn(), clearPersistedCache(queryClient), clearPrivateResponseCaches()]);
+  forgetRecentlySent();
   setSession(queryClient, null);
 }
 
