@@ -16,9 +16,7 @@ interface PhotoPickerProps {
 }
 
 const countText = (count: number) =>
-  count === 0
-    ? `No photos yet (up to ${MAX_INSPECTION_PHOTOS}).`
-    : `${count} of ${MAX_INSPECTION_PHOTOS} ${count === 1 ? 'photo' : 'photos'}`;
+  count === 0 ? `No photos yet (up to ${MAX_INSPECTION_PHOTOS}).` : `${count} of ${MAX_INSPECTION_PHOTOS} photos`;
 
 /**
  * Photos taken with the device's camera ("Take photo") or chosen from its gallery, each scaled
