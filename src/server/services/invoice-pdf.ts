@@ -117,12 +117,14 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
   const agencyX = png ? MARGIN + 105 : MARGIN;
   text(parties.agency.name, agencyX, top - 14, { size: 14, font: bold });
   // The agency's block: its postal address, then how to reach it, then its VAT number.
+  // Wrapped short of the invoice's facts on the right, however long an address or e-mail is.
+  const agencyWidth = width - MARGIN - 200 - agencyX;
   const agencyLines = [
-    ...parties.agency.address.flatMap((line) => wrap(line, width / 2 - agencyX)),
+    ...parties.agency.address,
     parties.agency.email,
     parties.agency.phone,
     ...(parties.agency.vatNumber ? [`VAT number: ${parties.agency.vatNumber}`] : []),
-  ];
+  ].flatMap((line) => wrap(line, agencyWidth));
   agencyLines.forEach((line, index) => text(line, agencyX, top - 30 - index * 13));
   const agencyBottom = top - 30 - (agencyLines.length - 1) * 13;
 
@@ -139,7 +141,7 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
     text(`${label}:`, width - MARGIN - 110, y, { font: bold, right: true });
     text(value, width - MARGIN, y, { right: true });
   });
-  top = Math.min(top - 34 - facts.length * 14, agencyBottom) - 20;
+  top = Math.min(top - 34 - facts.length * 14 - 20, agencyBottom - 30);
 
   text('Bill to', MARGIN, top, { font: bold, size: 11 });
   const customer = [
