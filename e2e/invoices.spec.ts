@@ -174,7 +174,10 @@ test('the address and VAT number set in Settings are on the PDF; the payment tha
     await details.getByLabel('VAT number').fill('gb 555 1234 00');
     await form.getByRole('button', { name: 'Save agency' }).click();
     await expect(form.getByText('Your agency has been saved.')).toBeVisible();
+    // Kept in capitals, as the invoice prints it.
+    await page.reload();
     await expect(details.getByLabel('VAT number')).toHaveValue('GB 555 1234 00');
+    await expect(details.getByLabel('Postal address')).toHaveValue('7 Quay Street\nTruro\nTR1 2HE');
     await expectAccessible(page);
     await page.screenshot({ path: 'test-results/settings-invoice-details-1280x800.png', fullPage: true });
 
