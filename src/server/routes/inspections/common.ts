@@ -55,10 +55,7 @@ function toInspection(bookingId: number, row: InspectionRow): Inspection {
 
 /** Both inspections of a booking in the API shape, with the vehicle's allowance to measure a return by (read in the caller's transaction if given). */
 export async function bookingInspections(db: Kysely<Database>, bookingId: number): Promise<BookingInspections> {
-  const [rows, allowance] = await Promise.all([
-    listInspections(db, bookingId),
-    bookingMileageAllowance(db, bookingId),
-  ]);
+  const [rows, allowance] = await Promise.all([listInspections(db, bookingId), bookingMileageAllowance(db, bookingId)]);
   const of = (kind: InspectionKind) => {
     const row = rows.find((item) => item.kind === kind);
     return row ? toInspection(bookingId, row) : null;
