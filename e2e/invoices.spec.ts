@@ -31,6 +31,8 @@ for (const [name, device, offset] of [
   ['phone', PHONE, 520],
 ] as const) {
   test(`invoice a booking, issue it, download its PDF, void and replace it (${name})`, async ({ browser }) => {
+    // Two PDFs, a void, a replacement and an offline reload: past 30 s on a busy machine.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ ...device, acceptDownloads: true });
     try {
       await signInContext(context, 'agency');
