@@ -250,7 +250,7 @@ describe(`demo data (${ENGINE})`, () => {
     expect(payments.some((payment) => payment.kind === 'deposit')).toBe(true);
     expect(payments.every((payment) => payment.status === 'received')).toBe(true);
     // Deposits are held on a card or in cash (the payments e2e counts mobile-transfer deposits).
-    expect(payments.filter((p) => p.kind === 'deposit').every((p) => p.method !== 'mobile_transfer')).toBe(true);
+    expect(payments.filter((p) => p.kind === 'deposit').every((p) => p.method !== 'mobile transfer')).toBe(true);
 
     const invoices = await deps.db.selectFrom('invoices').selectAll().execute();
     expect(invoices.length).toBe(summary.invoices);
