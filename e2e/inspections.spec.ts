@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { BookingInspections } from '../src/domain/api/inspections.ts';
 import type { StaffBooking } from '../src/domain/api/bookings.ts';
@@ -7,6 +7,7 @@ import {
   apiJson,
   goOffline,
   isoDay,
+  PHONE,
   signInContext,
   TABLET,
   uniqueSuffix,
@@ -23,6 +24,15 @@ const cameraPhoto = async (name: string, background: string) => ({
     .jpeg()
     .toBuffer(),
 });
+
+type Photo = Awaited<ReturnType<typeof cameraPhoto>>;
+
+/** Photos picked as a person does: the button opens the device's chooser, which is given the files. */
+async function choosePhotos(page: Page, button: Locator, photos: Photo[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await button.click();
+  await (await chooser).setFiles(photos);
+}
 
 test.describe('inspections in the yard, on a tablet', () => {
   test.use(TABLET);
@@ -62,12 +72,21 @@ test.describe('inspections in the yard, on a tablet', () => {
     await form.getByLabel('Area').selectOption({ label: 'Boot' });
     await form.getByRole('button', { name: 'Add damage mark' }).click();
     await form.getByLabel(/Note for mark 2 \(Boot\)/).fill('Small dent');
-    await form
-      .getByLabel('Photos')
-      .setInputFiles([await cameraPhoto('front.jpg', '#c63'), await cameraPhoto('side.jpg', '#36c')]);
+    await choosePhotos(page, form.getByRole('button', { name: 'Choose from gallery' }), [
+      await cameraPhoto('front.jpg', '#c63'),
+      await cameraPhoto('side.jpg', '#36c'),
+    ]);
     await expect(form.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
     await form.screenshot({ path: 'test-results/inspections-form-1024x768.png' });
     await form.getByRole('button', { name: 'Save pick-up inspection' }).click();
+    // The booking starts in 480 days: the desk is asked before a pick-up that far from it.
+    const far = page.getByRole('dialog', { name: 'Record the pick-up today?' });
+    await expect(far).toContainText(`${isoDay(480).split('-').reverse().join('/')}, 480 days from now`);
+    await far.getByRole('button', { name: 'Cancel' }).click();
+    await expect(far).toBeHidden();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await form.getByRole('button', { name: 'Save pick-up inspection' }).click();
+    await far.getByRole('button', { name: 'Record pick-up anyway' }).click();
 
     await expect(panel.getByText('Pick-up inspection saved on this device.', { exact: false })).toBeVisible();
     await expect(panel.getByText(/^Waiting to send: Pick-up inspection/)).toBeVisible();
@@ -118,5 +137,96 @@ test.describe('inspections in the yard, on a tablet', () => {
     await page.reload();
     await expect(page.getByRole('article', { name: 'Return inspection' })).toBeVisible();
     await page.screenshot({ path: 'test-results/inspections-390x844.png', fullPage: true });
+  });
+});
+
+test.describe('inspections on a phone', () => {
+  test.use(PHONE);
+
+  test('the photo picker counts and shows thumbnails; a return is flagged for fuel and km over the allowance', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signInContext(context, 'agent');
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(context.request, 'Rafa', `Flags${suffix}`);
+    // 200 km a day over two days: 400 km allowed.
+    const vehicle = await createVehicle(context.request, `F${suffix}`, { mileage_allowance: '200' });
+    const booking = await apiJson<{ id: number }>(context.request, 'POST', 'bookings/', {
+      customer: customer.id,
+      vehicle: vehicle.id,
+      start_date: isoDay(0),
+      end_date: isoDay(1),
+      booking_status: 'confirmed',
+    });
+
+    await page.goto(`/booking-details/${booking.id}`);
+    // On a phone the customer and the car come first, above the inspections and payments.
+    const who = page.getByRole('region', { name: 'Customer and vehicle' });
+    const panel = page.getByRole('region', { name: 'Inspections' });
+    await expect(who).toContainText(`Rafa Flags${suffix}`);
+    const [whoBox, panelBox] = [await who.boundingBox(), await panel.boundingBox()];
+    expect(whoBox && panelBox && whoBox.y < panelBox.y).toBe(true);
+    expect((await page.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 1)).toEqual([
+      'Customer and vehicle',
+    ]);
+
+    await panel.getByRole('button', { name: 'Record pick-up inspection' }).click();
+    const form = page.getByRole('form', { name: 'Pick-up inspection' });
+    const photos = form.getByRole('group', { name: 'Photos' });
+    await expect(photos).toContainText('No photos yet (up to 8).');
+    // The camera button opens the back camera; the gallery lets several be chosen.
+    await expect(photos.locator('input[type="file"][capture="environment"]')).toHaveCount(1);
+    await choosePhotos(page, photos.getByRole('button', { name: 'Take photo' }), [await cameraPhoto('a.jpg', '#c63')]);
+    await expect(photos).toContainText('1 of 8 photos');
+    await choosePhotos(page, photos.getByRole('button', { name: 'Choose from gallery' }), [
+      await cameraPhoto('b.jpg', '#36c'),
+      await cameraPhoto('c.jpg', '#3a6'),
+    ]);
+    await expect(photos).toContainText('3 of 8 photos');
+    const thumbs = photos.getByRole('list', { name: 'Photos to save' }).getByRole('img');
+    await expect(thumbs).toHaveCount(3);
+    // Small thumbnails in a grid: three side by side on a phone.
+    const boxes = await Promise.all([0, 1, 2].map(async (i) => thumbs.nth(i).boundingBox()));
+    expect(boxes.every((box) => box !== null && box.width < 120)).toBe(true);
+    expect(new Set(boxes.map((box) => Math.round(box?.y ?? 0))).size).toBe(1);
+    // Removed from the keyboard.
+    await photos.getByRole('button', { name: 'Remove photo 2' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(photos).toContainText('2 of 8 photos');
+    await expect(thumbs).toHaveCount(2);
+    await page.screenshot({ path: 'test-results/inspections-picker-390x844.png', fullPage: true });
+
+    await form.getByLabel('Mileage').fill(String(vehicle.mileage));
+    await form.getByLabel('Fuel level').selectOption({ label: 'Full' });
+    // Today is the booking's first day: no question asked.
+    await form.getByRole('button', { name: 'Save pick-up inspection' }).click();
+    await expect(panel.getByText('Pick-up inspection saved. The booking is now active.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await panel.getByRole('button', { name: 'Record return inspection' }).click();
+    const back = page.getByRole('form', { name: 'Return inspection' });
+    await back.getByLabel('Mileage').fill(String(vehicle.mileage + 300));
+    await back.getByLabel('Fuel level').selectOption({ label: 'Full' });
+    await expect(back.getByText('Flagged at return')).toHaveCount(0);
+    await back.getByLabel('Mileage').fill(String(vehicle.mileage + 650));
+    await back.getByLabel('Fuel level').selectOption({ label: '1/2' });
+    const fuelFlag = 'Fuel is lower than at pick-up: 1/2 now, Full at pick-up.';
+    const kmFlag = '250 km over the mileage allowance: 650 km driven, 400 km allowed (200 km a day for 2 days).';
+    await expect(back.getByRole('listitem').filter({ hasText: fuelFlag })).toBeVisible();
+    await expect(back.getByRole('listitem').filter({ hasText: kmFlag })).toBeVisible();
+    await page.screenshot({ path: 'test-results/inspections-return-flags-390x844.png', fullPage: true });
+    await back.getByRole('button', { name: 'Save return inspection' }).click();
+    await expect(panel.getByText('Return inspection saved. The booking is now completed.')).toBeVisible();
+
+    // The saved return says the same, after a reload too.
+    await page.reload();
+    const saved = page.getByRole('article', { name: 'Return inspection' });
+    await expect(saved).toContainText('Flagged at return');
+    await expect(saved).toContainText(fuelFlag);
+    await expect(saved).toContainText(kmFlag);
+    await expect(page.getByRole('article', { name: 'Pick-up inspection' })).not.toContainText('Flagged');
+    await expectAccessible(page);
   });
 });

@@ -10,13 +10,14 @@ import {
   goOffline,
   persistedQueries,
   isoDay,
+  DESKTOP,
   PHONE,
   signInContext,
   TABLET,
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
-import { createCustomer, createVehicle } from './support/staff.ts';
+import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff.ts';
 
 /** Issue 11: invoice a booking, issue it, download its PDF; an issued invoice is only voided and replaced. */
 
@@ -30,6 +31,8 @@ for (const [name, device, offset] of [
   ['phone', PHONE, 520],
 ] as const) {
   test(`invoice a booking, issue it, download its PDF, void and replace it (${name})`, async ({ browser }) => {
+    // Two PDFs, a void, a replacement and an offline reload: past 30 s on a busy machine.
+    test.setTimeout(90_000);
     const context = await browser.newContext({ ...device, acceptDownloads: true });
     try {
       await signInContext(context, 'agency');
@@ -151,3 +154,82 @@ for (const [name, device, offset] of [
     }
   });
 }
+
+test('the address and VAT number set in Settings are on the PDF; the payment that settles an invoice makes it Paid (desktop)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
+  try {
+    await freshAgencyOwner(context, context.request, 'Quay Cars');
+    const page = await context.newPage();
+    await page.goto('/settings');
+    const form = page.getByRole('form', { name: 'Your agency' });
+    const details = form.getByRole('group', { name: 'On your invoices' });
+    await details.getByLabel('Postal address').fill('7 Quay Street\nTruro\nTR1 2HE');
+    await details.getByLabel('VAT number').fill('VAT #1!');
+    await form.getByLabel('Tax rate (%)').fill('20');
+    await form.getByRole('button', { name: 'Save agency' }).click();
+    await expect(details.getByLabel('VAT number')).toHaveAccessibleDescription(
+      /VAT number must be letters and digits, e\.g\. GB 123 4567 89\./,
+    );
+    await details.getByLabel('VAT number').fill('gb 555 1234 00');
+    await form.getByRole('button', { name: 'Save agency' }).click();
+    await expect(form.getByText('Your agency has been saved.')).toBeVisible();
+    // Kept in capitals, as the invoice prints it.
+    await page.reload();
+    await expect(details.getByLabel('VAT number')).toHaveValue('GB 555 1234 00');
+    await expect(details.getByLabel('Postal address')).toHaveValue('7 Quay Street\nTruro\nTR1 2HE');
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/settings-invoice-details-1280x800.png', fullPage: true });
+
+    const suffix = uniqueSuffix();
+    const customer = await createCustomer(context.request, 'Wren', `Quay${suffix}`);
+    const vehicle = await createVehicle(context.request, suffix);
+    // 4 days at £45.00 = £180.00, + 20 % tax = £216.00.
+    const booking = await apiJson<StaffBooking>(context.request, 'POST', 'bookings/', {
+      customer: customer.id,
+      vehicle: vehicle.id,
+      start_date: isoDay(560),
+      end_date: isoDay(563),
+    });
+    await page.goto(`/booking-details/${booking.id}`);
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    await expect(page.getByRole('heading', { name: /^Draft #\d+$/, level: 1 })).toBeVisible();
+    const download = async () => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      return pdfText(await readFile(await file.path()));
+    };
+    const draftText = await download();
+    expect(draftText).toContain('Draft invoice');
+    expect(draftText).toContain('7 Quay Street Truro TR1 2HE');
+    expect(draftText).toContain('VAT number: GB 555 1234 00');
+    expect(draftText).toMatch(/Description Qty Unit price Amount Rental of Testmake/);
+
+    await confirm(page, 'Issue');
+    await expect(page.getByText('Invoice issued.')).toBeVisible();
+    const issuedText = await download();
+    expect(issuedText).toMatch(/Invoice \d+/);
+    expect(issuedText).not.toContain('Draft invoice');
+    expect(issuedText).toContain('Total £216.00');
+
+    // Paid in two parts at the desk: the second, which covers the total, makes the invoice Paid.
+    await page.goto(`/booking-details/${booking.id}`);
+    const payments = page.getByRole('region', { name: 'Payments' });
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    const pay = payments.getByRole('form', { name: 'Record payment' });
+    await pay.getByLabel('Amount').fill('100');
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    await expect(pay.getByText('Payment recorded.')).toBeVisible();
+    await expect(invoices.getByText('Issued', { exact: true })).toBeVisible();
+    await pay.getByLabel('Amount').fill('116');
+    await pay.getByRole('button', { name: 'Record payment' }).click();
+    await expect(invoices.getByText('Paid', { exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/invoice-paid-booking-1280x800.png', fullPage: true });
+  } finally {
+    await context.close();
+  }
+});

@@ -60,7 +60,13 @@ test.describe('on a tablet', () => {
     await page.getByLabel('End date').fill(end);
     // Three days at £45.00, suggested but editable.
     await expect(page.getByLabel('Booking amount')).toHaveValue('135.00');
-    await page.getByLabel('Pickup location').fill('Leeds Station');
+    // Places come from the agency's pickup locations; the dropoff follows the pickup until chosen.
+    await expect(page.getByLabel('Other pickup place')).toHaveCount(0);
+    await page.getByLabel('Pickup location').selectOption({ label: 'Leeds Station, Leeds' });
+    await expect(page.getByLabel('Dropoff location')).toHaveValue('Leeds Station');
+    // Free text only once Other is chosen.
+    await page.getByLabel('Dropoff location').selectOption({ label: 'Other' });
+    await page.getByLabel('Other dropoff place').fill('Hotel Majestic, Harrogate');
     await page.getByLabel('Estimated mileage').fill('250');
     const sent = page.waitForRequest(
       (request) => request.method() === 'POST' && request.url().endsWith('/api/bookings/'),
@@ -69,11 +75,18 @@ test.describe('on a tablet', () => {
     // A double tap or a lost reply repeats the key, so the server makes one booking only.
     expect((await sent).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await expect(page.getByText('Booking successfully created!')).toBeVisible();
+    // A link to the booking just made.
+    const created = page.getByRole('link', { name: /^View booking #\d+$/ });
+    await expect(created).toBeVisible();
+    const createdHref = (await created.getAttribute('href')) ?? '';
+    expect(createdHref).toMatch(/^\/booking-details\/\d+$/);
+    expect(await created.textContent()).toBe(`View booking #${createdHref.split('/').at(-1)}`);
     // The values stay for the next booking; customer and vehicle are cleared.
     await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Vehicle' })).toHaveValue('');
     await expect(page.getByLabel('Start date')).toHaveValue(start);
     await expect(page.getByLabel('Pickup location')).toHaveValue('Leeds Station');
+    await expect(page.getByLabel('Other dropoff place')).toHaveValue('Hotel Majestic, Harrogate');
 
     // The same vehicle on overlapping days is refused in plain words.
     // The customer chooser by keyboard alone: type, arrow to the match, Enter.
@@ -155,9 +168,11 @@ test.describe('on a tablet', () => {
     await page.getByRole('menuitem', { name: 'View' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Details' })).toBeVisible();
     const bookingUrl = page.url();
+    expect(new URL(bookingUrl).pathname).toBe(createdHref);
     await expect(page.getByRole('link', { name: `Ada Zed${suffix}` })).toHaveAttribute('href', `/details/${ada.id}`);
     await expect(page.getByText(vehicleName(vehicle))).toBeVisible();
     await expect(page.getByText('Leeds Station')).toBeVisible();
+    await expect(page.getByText('Hotel Majestic, Harrogate')).toBeVisible();
     await expect(page.getByText('250 km')).toBeVisible();
     await expect(page.getByText('Pending', { exact: true })).toBeVisible();
     await expectAccessible(page);
@@ -167,6 +182,9 @@ test.describe('on a tablet', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Booking' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(`Ada Zed${suffix}`);
     await expect(page.getByLabel('Booking amount')).toHaveValue('135.00');
+    // A place that is no location's name opens under Other, as typed.
+    await expect(page.getByLabel('Pickup location')).toHaveValue('Leeds Station');
+    await expect(page.getByLabel('Other dropoff place')).toHaveValue('Hotel Majestic, Harrogate');
     await expectAccessible(page);
     await page.getByLabel('Booking status').selectOption('active');
     await page.getByLabel('Notes').fill('Child seat fitted.');

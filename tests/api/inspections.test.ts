@@ -124,6 +124,16 @@ describe(`inspections (${ENGINE})`, () => {
     expect(both.body.pickup?.photos).toHaveLength(2);
     expect(both.body.return?.damage_marks).toHaveLength(2);
     expect(both.body.return?.mileage).toBe(before + 480);
+    expect(both.body.mileage_allowance).toBe(
+      (
+        await db()
+          .selectFrom('bookings')
+          .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
+          .select('vehicles.mileage_allowance')
+          .where('bookings.id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).mileage_allowance,
+    );
 
     const image = await clients.agent.get<string>(both.body.pickup?.photos[0]?.url ?? '');
     expect(image.status).toBe(200);

@@ -15,7 +15,7 @@ import {
   type SeedSummary,
 } from '#server/db/seed/index';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
-import { TestClient } from '../helpers/client.ts';
+import { signedIn, TestClient } from '../helpers/client.ts';
 import { diskPublicDir } from '../helpers/media.ts';
 
 const fileOf = (deps: Deps, url: string) =>
@@ -218,6 +218,100 @@ describe(`demo data (${ENGINE})`, () => {
     }
     expect(customers.filter((customer) => customer.next_of_kin1_first_name !== null).length).toBeGreaterThan(5);
     expect(customers.filter((customer) => customer.next_of_kin2_first_name !== null).length).toBeGreaterThan(0);
+  });
+
+  it('looks like a working agency: tax, address and VAT; completed rentals paid; invoices numbered without gaps', async () => {
+    const agencies = await deps.db.selectFrom('agencies').selectAll().orderBy('id').execute();
+    const approved = agencies.filter((agency) => agency.status === 'approved');
+    for (const agency of approved) {
+      expect(agency.tax_rate).toBeGreaterThan(0);
+      expect(agency.postal_address).toMatch(/\n/);
+      expect(agency.vat_number).toMatch(/^GB [0-9 ]+$/);
+    }
+    const bookings = await deps.db
+      .selectFrom('bookings')
+      .select(['id', 'agency_id', 'booking_status', 'booking_amount'])
+      .execute();
+    const payments = await deps.db.selectFrom('payments').selectAll().execute();
+    expect(payments.length).toBe(summary.payments);
+    const paidOf = (booking: number) =>
+      payments
+        .filter((payment) => payment.booking_id === booking && payment.kind === 'payment')
+        .reduce((sum, payment) => sum + payment.amount, 0);
+    for (const booking of bookings.filter((row) => row.booking_status === 'completed')) {
+      expect(paidOf(booking.id)).toBeGreaterThanOrEqual(booking.booking_amount);
+    }
+    // Deposits given back in full when the rental ended; none still held on a finished one.
+    for (const booking of bookings.filter((row) => row.booking_status !== 'active')) {
+      const of = (kind: string) =>
+        payments.filter((p) => p.booking_id === booking.id && p.kind === kind).reduce((sum, p) => sum + p.amount, 0);
+      expect(of('refund')).toBe(of('deposit'));
+    }
+    expect(payments.some((payment) => payment.kind === 'deposit')).toBe(true);
+    expect(payments.every((payment) => payment.status === 'received')).toBe(true);
+    // Deposits are held on a card or in cash (the payments e2e counts mobile-transfer deposits).
+    expect(payments.filter((p) => p.kind === 'deposit').every((p) => p.method !== 'mobile transfer')).toBe(true);
+
+    const invoices = await deps.db.selectFrom('invoices').selectAll().execute();
+    expect(invoices.length).toBe(summary.invoices);
+    for (const agency of approved) {
+      const own = invoices.filter((invoice) => invoice.agency_id === agency.id);
+      expect(own.filter((invoice) => invoice.status === 'draft')).toHaveLength(1);
+      expect(own.some((invoice) => invoice.status === 'paid')).toBe(true);
+      expect(own.some((invoice) => invoice.status === 'issued')).toBe(true);
+      const numbers = own.flatMap((invoice) => (invoice.number === null ? [] : [invoice.number]));
+      expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, index) => index + 1));
+      const counter = await deps.db
+        .selectFrom('invoice_counters')
+        .select('last_number')
+        .where('agency_id', '=', agency.id)
+        .executeTakeFirstOrThrow();
+      expect(counter.last_number).toBe(numbers.length);
+      for (const invoice of own) {
+        // Paid exactly when its booking's payments cover it, as recording a payment decides.
+        if (invoice.status === 'paid') expect(paidOf(invoice.booking_id)).toBeGreaterThanOrEqual(invoice.total);
+        if (invoice.status === 'issued') expect(paidOf(invoice.booking_id)).toBeLessThan(invoice.total);
+        expect(invoice.total).toBe(invoice.subtotal + invoice.tax);
+      }
+    }
+    // The API reads them as it reads any invoice.
+    const owner = await signedIn(t.app, 'agency', DEMO_PASSWORD);
+    const listed = await owner.get<{ status: string }[]>('/api/invoices/');
+    expect(listed.status).toBe(200);
+    expect(new Set(listed.body.map((invoice) => invoice.status))).toEqual(new Set(['draft', 'issued', 'paid']));
+  });
+
+  it('has maintenance records, vehicles due and overdue for a service, and customers on file before they book', async () => {
+    const records = await deps.db.selectFrom('maintenance_records').selectAll().execute();
+    expect(records.length).toBe(summary.maintenanceRecords);
+    expect(new Set(records.map((record) => record.type))).toEqual(new Set(['service', 'tyres', 'repair']));
+    expect(records.every((record) => record.service_date <= today)).toBe(true);
+    const vehicles = await deps.db
+      .selectFrom('vehicles')
+      .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+      .select(['vehicles.agency_id', 'vehicles.next_service_date'])
+      .where('agencies.status', '=', 'approved')
+      .execute();
+    for (const agency of new Set(vehicles.map((vehicle) => vehicle.agency_id))) {
+      const own = vehicles.filter((vehicle) => vehicle.agency_id === agency);
+      expect(own.filter((vehicle) => vehicle.next_service_date < today)).toHaveLength(1);
+      expect(
+        own.filter((vehicle) => vehicle.next_service_date >= today && vehicle.next_service_date <= addDays(today, 14))
+          .length,
+      ).toBeGreaterThanOrEqual(1);
+    }
+
+    const customers = await deps.db.selectFrom('customers').select(['id', 'created_at']).execute();
+    const firsts = await deps.db
+      .selectFrom('bookings')
+      .select(['customer_id', (eb) => eb.fn.min<string>('created_at').as('first')])
+      .groupBy('customer_id')
+      .execute();
+    expect(firsts.length).toBeGreaterThan(10);
+    for (const first of firsts) {
+      const customer = customers.find((row) => row.id === first.customer_id);
+      expect((customer?.created_at ?? '') < first.first).toBe(true);
+    }
   });
 
   it('has booking requests in every status, anonymous ones and reviewed ones with notes', async () => {

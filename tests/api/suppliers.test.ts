@@ -49,6 +49,8 @@ describe(`suppliers (${ENGINE})`, () => {
         vehicle_count: 2,
         tax_rate: '0.00',
         service_interval_months: 12,
+        postal_address: '',
+        vat_number: '',
       },
       expect.objectContaining({
         id: world.agencies.pending,

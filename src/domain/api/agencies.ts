@@ -18,4 +18,8 @@ export interface AgencyProfile extends AgencySummary {
   service_interval_months: number;
   /** Tax on its invoices, a percentage such as "20.00". */
   tax_rate: string;
+  /** Printed on its invoices: lines separated by newlines, '' when not given. */
+  postal_address: string;
+  /** Printed on its invoices, '' when not given. */
+  vat_number: string;
 }

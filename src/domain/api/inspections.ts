@@ -31,6 +31,11 @@ export interface Inspection {
 export interface BookingInspections {
   pickup: Inspection | null;
   return: Inspection | null;
+  /**
+   * The vehicle's mileage allowance in km per day (0: none set), which a return is measured
+   * against over the booking's days (domain/return-flags).
+   */
+  mileage_allowance: number;
 }
 
 /** POST bookings/{id}/inspections/{kind}/: the inspection and the booking it moved on. */

@@ -30,6 +30,10 @@ export interface AgencyTable {
   service_interval_months: ColumnType<number, number | undefined, number>;
   /** Tax on invoices in basis points, 2000 = 20 % (migration 012). */
   tax_rate: ColumnType<number, number | undefined, number>;
+  /** Printed on its invoices, lines separated by newlines; '' until given (migration 018). */
+  postal_address: ColumnType<string, string | undefined, string>;
+  /** Printed on its invoices; '' until given (migration 018). */
+  vat_number: ColumnType<string, string | undefined, string>;
 }
 
 export interface UserTable {

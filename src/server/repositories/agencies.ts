@@ -85,6 +85,8 @@ export interface AgencyRow {
   service_interval_months: number;
   /** Basis points. */
   tax_rate: number;
+  postal_address: string;
+  vat_number: string;
 }
 
 function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
@@ -97,6 +99,8 @@ function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
     'agencies.logo_key',
     'agencies.service_interval_months',
     'agencies.tax_rate',
+    'agencies.postal_address',
+    'agencies.vat_number',
     eb
       .selectFrom('vehicles')
       .select((inner) => inner.fn.countAll<number>().as('count'))
@@ -161,6 +165,8 @@ export async function updateAgency(
     logo_key?: string;
     service_interval_months?: number;
     tax_rate?: number;
+    postal_address?: string;
+    vat_number?: string;
   },
 ): Promise<{ replacedLogo: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {

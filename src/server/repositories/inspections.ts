@@ -29,6 +29,17 @@ export async function findInspectionBooking(db: Kysely<Database>, id: number): P
   );
 }
 
+/** The km per day the booking's vehicle allows (0 when none is set). */
+export async function bookingMileageAllowance(db: Kysely<Database>, bookingId: number): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
+    .select('vehicles.mileage_allowance')
+    .where('bookings.id', '=', bookingId)
+    .executeTakeFirst();
+  return row?.mileage_allowance ?? 0;
+}
+
 export interface InspectionRow {
   id: number;
   kind: InspectionKind;

@@ -7,6 +7,7 @@ import type { DialectName } from '../db/connect.ts';
 import type { Database } from '../db/types.ts';
 import type { Page, Paged } from './paging.ts';
 import { countRows } from './paging.ts';
+import { moneyOf } from './payments.ts';
 
 export interface InvoiceLineValues extends LineSum {
   description: string;
@@ -408,7 +409,46 @@ export async function issueDraft(db: Kysely<Database>, id: number, issueDate: st
       .set({ ...sums, tax_rate: invoice.tax_rate, number: counter.last_number, issue_date: issueDate })
       .where('id', '=', id)
       .execute();
+    await settleIfPaid(trx, { invoiceId: id }, issueDate, now);
     return counter.last_number;
+  });
+}
+
+/**
+ * Marks a booking's issued invoice paid when what the booking has been paid (payments less
+ * refunds, decision 030) covers the invoice's total: call it inside the transaction that
+ * records the settling payment or issues the invoice, so the two are committed together.
+ * The paid date is `paidOn`, or the issue date when that is later. Returns true when it moved.
+ */
+export async function settleIfPaid(
+  trx: Kysely<Database>,
+  which: { bookingId: number } | { invoiceId: number },
+  paidOn: string,
+  now: string,
+): Promise<boolean> {
+  let query = trx
+    .selectFrom('invoices as i')
+    .innerJoin('bookings as b', 'b.id', 'i.booking_id')
+    .select(['i.id', 'i.booking_id', 'i.total', 'i.issue_date', 'b.booking_amount'])
+    .where('i.status', '=', 'issued');
+  query =
+    'bookingId' in which
+      ? query.where('i.booking_id', '=', which.bookingId)
+      : query.where('i.id', '=', which.invoiceId);
+  const invoice = await query.executeTakeFirst();
+  if (!invoice) return false;
+  const entries = await trx
+    .selectFrom('payments')
+    .select(['kind', 'status', 'amount'])
+    .where('booking_id', '=', invoice.booking_id)
+    .where('status', '=', 'received')
+    .execute();
+  if (moneyOf(invoice.booking_amount, entries).paid < invoice.total) return false;
+  const issued = invoice.issue_date ?? paidOn;
+  return moveStatus(trx, invoice.id, ['issued'], {
+    status: 'paid',
+    paid_date: paidOn > issued ? paidOn : issued,
+    updated_at: now,
   });
 }
 
@@ -436,6 +476,8 @@ export async function findInvoiceParties(db: Kysely<Database>, invoiceId: number
       'a.contact_email as agency_email',
       'a.phone_number as agency_phone',
       'a.logo_key as agency_logo_key',
+      'a.postal_address as agency_postal_address',
+      'a.vat_number as agency_vat_number',
       'c.title as customer_title',
       'c.email as customer_email',
       'c.phone_number as customer_phone',

@@ -4,7 +4,8 @@ import type { Invoice } from '#domain/api/invoices';
 
 /** Who the invoice is from and to, beyond what the invoice itself carries. */
 export interface InvoiceParties {
-  agency: { name: string; email: string; phone: string };
+  /** `address` is the postal address's lines; `vatNumber` '' when the agency has none. */
+  agency: { name: string; email: string; phone: string; address: string[]; vatNumber: string };
   /** The agency's logo as stored (WebP), or null. */
   logo: Readable | null;
   customer: { title: string; email: string; phone: string; address: string[] };
@@ -44,7 +45,8 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
   // Loaded at the first invoice: importing pdf-lib costs every start a tenth of its time (decision 024).
   const { PDFDocument, StandardFonts, rgb, degrees } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
-  const title = invoice.number === null ? `Draft invoice #${invoice.id}` : `Invoice ${invoice.number}`;
+  // A draft has no number yet, so it is not yet "Invoice N" on the page or in the viewer's title bar.
+  const title = invoice.number === null ? 'Draft invoice' : `Invoice ${invoice.number}`;
   pdf.setTitle(title);
   pdf.setAuthor(parties.agency.name);
   let page = pdf.addPage(A4);
@@ -114,14 +116,19 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
   }
   const agencyX = png ? MARGIN + 105 : MARGIN;
   text(parties.agency.name, agencyX, top - 14, { size: 14, font: bold });
-  text(parties.agency.email, agencyX, top - 30);
-  text(parties.agency.phone, agencyX, top - 44);
+  // The agency's block: its postal address, then how to reach it, then its VAT number.
+  // Wrapped short of the invoice's facts on the right, however long an address or e-mail is.
+  const agencyWidth = width - MARGIN - 200 - agencyX;
+  const agencyLines = [
+    ...parties.agency.address,
+    parties.agency.email,
+    parties.agency.phone,
+    ...(parties.agency.vatNumber ? [`VAT number: ${parties.agency.vatNumber}`] : []),
+  ].flatMap((line) => wrap(line, agencyWidth));
+  agencyLines.forEach((line, index) => text(line, agencyX, top - 30 - index * 13));
+  const agencyBottom = top - 30 - (agencyLines.length - 1) * 13;
 
-  text(invoice.number === null ? 'DRAFT INVOICE' : 'INVOICE', width - MARGIN, top - 14, {
-    size: 18,
-    font: bold,
-    right: true,
-  });
+  text(title, width - MARGIN, top - 14, { size: 18, font: bold, right: true });
   const facts: [string, string][] = [
     ['Invoice number', invoice.number === null ? 'not issued' : String(invoice.number)],
     ['Issue date', invoice.issue_date ? britishDate(invoice.issue_date) : '-'],
@@ -134,7 +141,7 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
     text(`${label}:`, width - MARGIN - 110, y, { font: bold, right: true });
     text(value, width - MARGIN, y, { right: true });
   });
-  top -= 34 + facts.length * 14 + 20;
+  top = Math.min(top - 34 - facts.length * 14 - 20, agencyBottom - 30);
 
   text('Bill to', MARGIN, top, { font: bold, size: 11 });
   const customer = [
@@ -215,7 +222,8 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
     if (parties.replacesNumber !== null) {
       text(`This invoice replaces void invoice ${parties.replacesNumber}.`, MARGIN, MARGIN + 16, { size: 9 });
     }
-    const footer = `${parties.agency.name} - ${parties.agency.email} - ${parties.agency.phone}`;
+    const vat = parties.agency.vatNumber ? ` - VAT ${parties.agency.vatNumber}` : '';
+    const footer = `${parties.agency.name} - ${parties.agency.email} - ${parties.agency.phone}${vat}`;
     text(footer, MARGIN, MARGIN, { size: 8 });
     if (pages.length > 1)
       text(`Page ${index + 1} of ${pages.length}`, width - MARGIN, MARGIN, { size: 8, right: true });

@@ -8,6 +8,8 @@ export interface AgencySeed {
   logo: 'wheel' | 'waves' | null;
   contactEmail: string;
   phone: string;
+  /** What its invoices print: the postal address's lines, the VAT number and the tax rate in basis points. */
+  invoicing: { postalAddress: string; vatNumber: string; taxRate: number };
   /** Pickup locations as [name, city]. */
   locations: [string, string][];
   /** Two-letter area codes used on its registration plates. */
@@ -22,6 +24,7 @@ export const AGENCIES: AgencySeed[] = [
     logo: 'wheel',
     contactEmail: 'hello@northernwheels.example.com',
     phone: '+44 113 496 0123',
+    invoicing: { postalAddress: '14 Wellington Street\nLeeds\nLS1 4DL', vatNumber: 'GB 284 6173 92', taxRate: 2000 },
     locations: [
       ['Leeds Station', 'Leeds'],
       ['Leeds Bradford Airport', 'Leeds'],
@@ -38,6 +41,7 @@ export const AGENCIES: AgencySeed[] = [
     logo: 'waves',
     contactEmail: 'bookings@coastline.example.com',
     phone: '+44 117 496 0456',
+    invoicing: { postalAddress: '3 Harbourside Quay\nBristol\nBS1 5LL', vatNumber: 'GB 317 9042 58', taxRate: 2000 },
     locations: [
       ['Bristol Temple Meads', 'Bristol'],
       ['Bristol Airport', 'Bristol'],
@@ -54,6 +58,7 @@ export const AGENCIES: AgencySeed[] = [
     logo: null,
     contactEmail: 'owner@freshfleet.example.com',
     phone: '+44 114 496 0789',
+    invoicing: { postalAddress: '', vatNumber: '', taxRate: 0 },
     locations: [['Sheffield Midland Station', 'Sheffield']],
     plateAreas: ['YK'],
   },

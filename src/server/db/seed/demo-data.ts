@@ -32,6 +32,7 @@ import {
   type AgencySeed,
   type ModelSeed,
 } from './catalogue.ts';
+import { writeDeskHistory, type DeskHistorySummary } from './desk-history.ts';
 import { logoSvg, renderPng, vehicleSvg } from './images.ts';
 import { Random } from './random.ts';
 
@@ -47,7 +48,7 @@ export const DEMO_USERS: readonly DemoLogin[] = [
   { username: 'freshfleet', role: 'agency', pendingApproval: true },
 ];
 
-export interface SeedSummary {
+export interface SeedSummary extends DeskHistorySummary {
   agencies: number;
   locations: number;
   vehicles: number;
@@ -737,6 +738,9 @@ async function insertRows(
         logo_key: files.logos.get(agency.key) ?? null,
         contact_email: agency.contactEmail,
         phone_number: agency.phone,
+        tax_rate: agency.invoicing.taxRate,
+        postal_address: agency.invoicing.postalAddress,
+        vat_number: agency.invoicing.vatNumber,
         created_at: new Date(now.getTime() - (agency.status === 'pending' ? 3 : 430) * DAY_MS).toISOString(),
       })
       .returning('id')
@@ -920,7 +924,19 @@ async function insertRows(
       .execute();
   }
 
+  const desk = await writeDeskHistory(
+    db,
+    AGENCIES.filter((agency) => agency.status === 'approved').map((agency) => ({
+      id: agencyId(agency.key),
+      taxRate: agency.invoicing.taxRate,
+      staff: userId(agency.key === 'north' ? USER.agency : USER.agency2),
+    })),
+    now,
+    todayIso(now),
+  );
+
   return {
+    ...desk,
     agencies: agencyIds.size,
     locations,
     vehicles: vehicleIds.length,

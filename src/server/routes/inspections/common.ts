@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { canReachAgency, staffScope } from '../../http/scope.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import {
+  bookingMileageAllowance,
   findInspectionBooking,
   listInspections,
   type InspectionBooking,
@@ -52,12 +53,12 @@ function toInspection(bookingId: number, row: InspectionRow): Inspection {
   };
 }
 
-/** Both inspections of a booking in the API shape (read in the caller's transaction if given). */
+/** Both inspections of a booking in the API shape, with the vehicle's allowance to measure a return by (read in the caller's transaction if given). */
 export async function bookingInspections(db: Kysely<Database>, bookingId: number): Promise<BookingInspections> {
-  const rows = await listInspections(db, bookingId);
+  const [rows, allowance] = await Promise.all([listInspections(db, bookingId), bookingMileageAllowance(db, bookingId)]);
   const of = (kind: InspectionKind) => {
     const row = rows.find((item) => item.kind === kind);
     return row ? toInspection(bookingId, row) : null;
   };
-  return { pickup: of('pickup'), return: of('return') };
+  return { pickup: of('pickup'), return: of('return'), mileage_allowance: allowance };
 }

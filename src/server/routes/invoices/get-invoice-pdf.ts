@@ -7,8 +7,8 @@ import { renderInvoicePdf } from '../../services/invoice-pdf.ts';
 import { reachableInvoice } from './common.ts';
 
 /**
- * GET invoices/:id/pdf/: the invoice as an A4 PDF to download (a draft is marked DRAFT, a void
- * one VOID). Made on each call from the stored invoice, so it always says what the invoice says.
+ * GET invoices/:id/pdf/: the invoice as an A4 PDF to download, headed "Invoice N" or "Draft
+ * invoice" (a draft is also stamped DRAFT, a void one VOID), with the agency's address and VAT number. Made on each call from the stored invoice, so it always says what the invoice says.
  */
 export const getInvoicePdfRoute = defineRoute({
   method: 'GET',
@@ -22,7 +22,13 @@ export const getInvoicePdfRoute = defineRoute({
     const pdf = await renderInvoicePdf(
       invoice,
       {
-        agency: { name: row.agency_name, email: row.agency_email, phone: row.agency_phone },
+        agency: {
+          name: row.agency_name,
+          email: row.agency_email,
+          phone: row.agency_phone,
+          address: row.agency_postal_address.split('\n').filter((line) => line.trim() !== ''),
+          vatNumber: row.agency_vat_number,
+        },
         logo: logo?.body ?? null,
         replacesNumber: row.replaces_number,
         customer: {

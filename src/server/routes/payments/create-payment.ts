@@ -4,13 +4,15 @@ import { paymentSchema } from '#domain/schemas/payment';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
+import { settleIfPaid } from '../../repositories/invoices.ts';
 import { findPayment, insertPayment } from '../../repositories/payments.ts';
 import { payableBooking, paymentNotFound, refundConflict } from './common.ts';
 
 /**
  * POST payments/: money taken (a payment or a deposit) or given back (a refund) at the desk for
  * a booking of the caller's agency; it is received as recorded. A refund beyond what the booking
- * has received is a 409.
+ * has received is a 409. The payment that settles the booking's issued invoice marks it paid in
+ * the same transaction.
  */
 export const createPaymentRoute = defineRoute({
   method: 'POST',
@@ -41,6 +43,7 @@ export const createPaymentRoute = defineRoute({
           updated_at: now,
         },
         async (trx, id) => {
+          if (body.kind === 'payment') await settleIfPaid(trx, { bookingId: booking.id }, body.paid_on, now);
           created = await findPayment(trx, id, scope);
           if (created) await storeReplyWithWrite(trx, request, 201, created);
         },

@@ -55,6 +55,8 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
       {booking ? (
         <>
           <ListFreshness dataUpdatedAt={query.dataUpdatedAt} refreshFailed={query.isRefetchError} moreFailed={false} />
+          {/* Who and which car come first: on a phone they are what the yard checks before anything else. */}
+          <CustomerAndVehicle booking={booking} />
           <BookingProgress booking={booking} />
           <InspectionsPanel booking={booking} />
           <BookingFacts booking={booking} />
@@ -85,40 +87,45 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 const NONE = <span className="staff-booking-facts__none">Not given</span>;
 
+function CustomerAndVehicle({ booking }: { booking: StaffBooking }) {
+  const customer = booking.customer_details;
+  return (
+    <section className="panel staff-booking-details__section" aria-labelledby="booking-who">
+      <h2 id="booking-who" className="staff-booking-details__title">
+        Customer and vehicle
+      </h2>
+      <dl className="staff-booking-facts">
+        <Fact label="Customer">
+          <Link to="/details/$id" params={{ id: customer.id }}>
+            {customer.first_name} {customer.last_name}
+          </Link>
+          <span className="staff-booking-facts__sub">
+            {customer.email} · {customer.phone_number}
+          </span>
+        </Fact>
+        <Fact label="Vehicle">{vehicleLabel(booking.vehicle_details)}</Fact>
+        <Fact label="Status">
+          <BookingStatusBadge status={booking.booking_status} />
+        </Fact>
+        <Fact label="From request">
+          {booking.booking_request !== null ? (
+            <Link to="/booking-requests/$id" params={{ id: booking.booking_request }}>
+              Booking request #{booking.booking_request}
+            </Link>
+          ) : (
+            'Added by staff'
+          )}
+        </Fact>
+      </dl>
+    </section>
+  );
+}
+
 function BookingFacts({ booking }: { booking: StaffBooking }) {
   const currency = useCurrency();
   const money = (amount: string) => formatMoney(amount, currency);
-  const customer = booking.customer_details;
   return (
     <div className="staff-booking-details">
-      <section className="panel staff-booking-details__section" aria-labelledby="booking-who">
-        <h2 id="booking-who" className="staff-booking-details__title">
-          Customer and vehicle
-        </h2>
-        <dl className="staff-booking-facts">
-          <Fact label="Customer">
-            <Link to="/details/$id" params={{ id: customer.id }}>
-              {customer.first_name} {customer.last_name}
-            </Link>
-            <span className="staff-booking-facts__sub">
-              {customer.email} · {customer.phone_number}
-            </span>
-          </Fact>
-          <Fact label="Vehicle">{vehicleLabel(booking.vehicle_details)}</Fact>
-          <Fact label="Status">
-            <BookingStatusBadge status={booking.booking_status} />
-          </Fact>
-          <Fact label="From request">
-            {booking.booking_request !== null ? (
-              <Link to="/booking-requests/$id" params={{ id: booking.booking_request }}>
-                Booking request #{booking.booking_request}
-              </Link>
-            ) : (
-              'Added by staff'
-            )}
-          </Fact>
-        </dl>
-      </section>
       <section className="panel staff-booking-details__section" aria-labelledby="booking-when">
         <h2 id="booking-when" className="staff-booking-details__title">
           Dates and places

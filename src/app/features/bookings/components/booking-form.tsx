@@ -21,9 +21,11 @@ import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
+import { useAgentLocations } from '../../fleet/index.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { bookingPayload, type BookingFormValues } from '../api/booking-payload.ts';
 import { CustomerCombobox, type CustomerOption } from './customer-combobox.tsx';
+import { LocationField } from './location-field.tsx';
 import { VehicleCombobox, type VehicleOption } from './vehicle-combobox.tsx';
 import '../bookings.css';
 
@@ -62,7 +64,7 @@ interface BookingFormProps {
 }
 
 type Outcome =
-  | { tone: 'success'; text: string }
+  | { tone: 'success'; text: string; created?: number }
   | { tone: 'error'; text: string; detail?: string }
   | { tone: 'warning'; text: string };
 
@@ -110,6 +112,11 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
   const [amountEdited, setAmountEdited] = useState(mode === 'edit');
   const [depositEdited, setDepositEdited] = useState(mode === 'edit');
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const locationsQuery = useAgentLocations();
+  // The operator sees every agency's locations: only the chosen vehicle's agency's are offered.
+  const locations = (locationsQuery.data ?? []).filter(
+    (location) => vehicle?.agencyId === undefined || location.agency_id === vehicle.agencyId,
+  );
 
   const resolver: Resolver<BookingFormValues, unknown, StaffBookingUpdateInput> =
     mode === 'add'
@@ -155,7 +162,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
     try {
       const booking = await save(body, attempt.current.key);
       attempt.current = null;
-      setOutcome({ tone: 'success', text: texts.saved });
+      setOutcome({ tone: 'success', text: texts.saved, ...(mode === 'add' ? { created: booking.id } : {}) });
       if (mode === 'add') {
         // SPEC §2: the form keeps its values for the next booking, but not the customer and vehicle.
         reset({ ...values, customer: '', vehicle: '' });
@@ -275,12 +282,32 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
           />
         </div>
         <div className="form__row">
-          <TextField label="Pickup location" error={errors.pickup_location?.message} {...register('pickup_location')} />
-          <TextField
-            label="Dropoff location"
-            error={errors.dropoff_location?.message}
-            {...register('dropoff_location')}
-          />
+          {(['pickup_location', 'dropoff_location'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <LocationField
+                  label={name === 'pickup_location' ? 'Pickup location' : 'Dropoff location'}
+                  value={String(field.value ?? '')}
+                  onChange={(place) => {
+                    field.onChange(place);
+                    // Most rentals come back where they left: the dropoff follows until it is chosen.
+                    if (name === 'pickup_location' && String(getValues('dropoff_location') ?? '') === '') {
+                      setValue('dropoff_location', place, { shouldDirty: true });
+                    }
+                  }}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  locations={locations}
+                  loading={locationsQuery.isPending && locationsQuery.fetchStatus !== 'idle'}
+                  failed={locationsQuery.isError}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          ))}
         </div>
       </fieldset>
       <fieldset className="form__section">
@@ -359,6 +386,14 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
           <StatusMessage tone={outcome.tone}>
             {outcome.text}
             {outcome.tone === 'error' && outcome.detail ? <> {outcome.detail}</> : null}
+            {outcome.tone === 'success' && outcome.created !== undefined ? (
+              <>
+                {' '}
+                <Link to="/booking-details/$id" params={{ id: outcome.created }}>
+                  View booking #{outcome.created}
+                </Link>
+              </>
+            ) : null}
           </StatusMessage>
         ) : null}
       </div>

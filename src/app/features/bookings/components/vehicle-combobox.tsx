@@ -8,10 +8,15 @@ import { Combobox, type ComboboxOption } from './combobox.tsx';
 export interface VehicleOption extends ComboboxOption {
   pricePerDay: string;
   deposit: string;
+  /** Its agency, when known: the booking's places are that agency's pickup locations. */
+  agencyId?: number;
 }
 
 export function vehicleOption(
-  vehicle: Pick<StaffVehicle, 'id' | 'make' | 'model' | 'registration_number' | 'price_per_day' | 'deposit' | 'color'>,
+  vehicle: Pick<
+    StaffVehicle,
+    'id' | 'agency_id' | 'make' | 'model' | 'registration_number' | 'price_per_day' | 'deposit' | 'color'
+  >,
   formatPrice: (amount: string) => string,
 ): VehicleOption {
   return {
@@ -20,6 +25,7 @@ export function vehicleOption(
     detail: `${vehicle.color} · ${formatPrice(vehicle.price_per_day)} a day`,
     pricePerDay: vehicle.price_per_day,
     deposit: vehicle.deposit,
+    agencyId: vehicle.agency_id,
   };
 }
 

@@ -7,13 +7,18 @@ import {
   type DamageMark,
   type InspectionKind,
 } from '#domain/schemas/inspection';
+import { localIsoDate } from '#domain/dates';
+import { pickupFarFromStart, returnFlags, type Allowance, type Readings } from '#domain/return-flags';
 import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { discardEntry, submitThroughOutbox } from '../../../offline/outbox.ts';
 import { inspectionRequest } from '../api/record-inspection.ts';
 import { DamageMarks } from './damage-marks.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
+import { ReturnFlagsNotice } from './return-flags.tsx';
+import { formatDate } from '../../../lib/format.ts';
 
 export const KIND_TITLES: Record<InspectionKind, string> = {
   pickup: 'Pick-up inspection',
@@ -25,13 +30,25 @@ type Errors = Partial<Record<'mileage' | 'fuel_eighths' | 'damage_marks' | 'note
 interface InspectionFormProps {
   bookingId: number;
   kind: InspectionKind;
-  /** The mileage read at pick-up: a return cannot be below it. */
-  pickupMileage?: number | undefined;
+  /** The pick-up's readings: a return cannot be below its mileage, and is flagged against both. */
+  pickup?: Readings | undefined;
+  /** What the vehicle allows over the booking's days (a return is flagged beyond it). */
+  allowance: Allowance;
+  /** The booking's first day: a pick-up recorded far from it is confirmed first. */
+  startDate: string;
   /** The pick-up's marks, drawn hollow on a return's outline so new damage stands out. */
   earlierMarks?: readonly DamageMark[] | undefined;
   vehicleLabel: string;
   onSaved: (outcome: 'sent' | 'queued') => void;
   onCancel: () => void;
+}
+
+/** The readings typed so far, once both are whole numbers the form would accept. */
+function readingsOf(mileage: string, fuel: string): Readings | null {
+  const km = Number(mileage.trim());
+  const eighths = Number(fuel);
+  if (mileage.trim() === '' || fuel === '' || !Number.isInteger(km) || km < 0) return null;
+  return { mileage: km, fuel_eighths: eighths };
 }
 
 function fieldErrors(fields: Record<string, string[]> | null | undefined): Errors {
@@ -50,7 +67,9 @@ function fieldErrors(fields: Record<string, string[]> | null | undefined): Error
 export function InspectionForm({
   bookingId,
   kind,
-  pickupMileage,
+  pickup,
+  allowance,
+  startDate,
   earlierMarks,
   vehicleLabel,
   onSaved,
@@ -65,10 +84,15 @@ export function InspectionForm({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [preparing, setPreparing] = useState(false);
+  /** Days from the booking's start, while the desk is asked to confirm a pick-up far from it. */
+  const [farFromStart, setFarFromStart] = useState<number | null>(null);
   const title = KIND_TITLES[kind];
+  const pickupMileage = pickup?.mileage;
+  const readings = readingsOf(mileage, fuel);
+  const flags = kind === 'return' && pickup && readings ? returnFlags(pickup, readings, allowance) : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event: FormEvent | null, confirmed = false) => {
+    event?.preventDefault();
     setRefusal(null);
     const parsed = v.safeParse(inspectionSchema, { mileage, fuel_eighths: fuel, damage_marks: marks, notes });
     const found: Errors = parsed.success
@@ -79,6 +103,14 @@ export function InspectionForm({
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (kind === 'pickup' && !confirmed) {
+      const days = pickupFarFromStart(localIsoDate(), startDate);
+      if (days !== null) {
+        setFarFromStart(days);
+        return;
+      }
+    }
+    setFarFromStart(null);
     setSaving(true);
     try {
       const outcome = await submitThroughOutbox(
@@ -143,6 +175,9 @@ export function InspectionForm({
           ))}
         </SelectField>
       </div>
+      {kind === 'return' ? (
+        <div aria-live="polite">{flags ? <ReturnFlagsNotice flags={flags} allowance={allowance} /> : null}</div>
+      ) : null}
       <DamageMarks
         marks={marks}
         onChange={setMarks}
@@ -173,6 +208,22 @@ export function InspectionForm({
           {saving ? 'Saving...' : `Save ${title.toLowerCase()}`}
         </Button>
       </div>
+      <ConfirmDialog
+        open={farFromStart !== null}
+        title="Record the pick-up today?"
+        message={
+          farFromStart === null ? null : (
+            <p>
+              This booking starts on {formatDate(startDate)}, {Math.abs(farFromStart)}{' '}
+              {Math.abs(farFromStart) === 1 ? 'day' : 'days'} {farFromStart < 0 ? 'from now' : 'ago'}. Check that this
+              is the right booking before the car leaves.
+            </p>
+          )
+        }
+        confirmLabel="Record pick-up anyway"
+        onCancel={() => setFarFromStart(null)}
+        onConfirm={() => void submit(null, true)}
+      />
     </form>
   );
 }

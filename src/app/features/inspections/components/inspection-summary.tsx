@@ -1,17 +1,21 @@
 import type { Inspection } from '#domain/api/inspections';
 import { fuelLabel, type DamageMark } from '#domain/schemas/inspection';
 import { formatDateTime, formatKm } from '../../../lib/format.ts';
+import type { Allowance, ReturnFlags } from '#domain/return-flags';
 import { CarOutline, nearestArea } from './car-outline.tsx';
+import { ReturnFlagsNotice } from './return-flags.tsx';
 
 interface InspectionSummaryProps {
   title: string;
   inspection: Inspection;
   /** The pick-up's marks on a return, drawn hollow: what is filled is new. */
   earlierMarks?: readonly DamageMark[] | undefined;
+  /** A return's flags against the pick-up (fuel lower, km over the allowance). */
+  flags?: { flags: ReturnFlags; allowance: Allowance } | undefined;
 }
 
 /** One recorded inspection: readings, the marks on the outline and in words, notes and photos. */
-export function InspectionSummary({ title, inspection, earlierMarks }: InspectionSummaryProps) {
+export function InspectionSummary({ title, inspection, earlierMarks, flags }: InspectionSummaryProps) {
   return (
     <article className="inspection-summary" aria-label={title}>
       <h3 className="inspection-summary__title">{title}</h3>
@@ -29,6 +33,7 @@ export function InspectionSummary({ title, inspection, earlierMarks }: Inspectio
           <dd>{fuelLabel(inspection.fuel_eighths)}</dd>
         </div>
       </dl>
+      {flags ? <ReturnFlagsNotice flags={flags.flags} allowance={flags.allowance} /> : null}
       <div className="inspection-summary__damage">
         <CarOutline
           marks={inspection.damage_marks}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StaffBooking } from '#domain/api/bookings';
 import type { InspectionKind } from '#domain/schemas/inspection';
+import { bookingAllowance, returnFlags } from '#domain/return-flags';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { discardEntry, useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
@@ -34,6 +35,8 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
         : null;
   const pickup = inspections?.pickup ?? null;
   const returned = inspections?.return ?? null;
+  // A list kept on the device from before the allowance was sent reads as none set.
+  const allowance = bookingAllowance(inspections?.mileage_allowance ?? 0, booking.start_date, booking.end_date);
   if (status === 'cancelled' && !pickup && !returned && entries.length === 0) return null;
 
   const column = (kind: InspectionKind) => {
@@ -45,6 +48,9 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
           title={title}
           inspection={recorded}
           earlierMarks={kind === 'return' ? pickup?.damage_marks : undefined}
+          flags={
+            kind === 'return' && pickup ? { flags: returnFlags(pickup, recorded, allowance), allowance } : undefined
+          }
         />
       );
     }
@@ -97,7 +103,9 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
           key={open}
           bookingId={booking.id}
           kind={open}
-          pickupMileage={open === 'return' ? pickup?.mileage : undefined}
+          pickup={open === 'return' && pickup ? pickup : undefined}
+          allowance={allowance}
+          startDate={booking.start_date}
           earlierMarks={open === 'return' ? pickup?.damage_marks : undefined}
           vehicleLabel={vehicleLabel(booking.vehicle_details)}
           onCancel={() => setOpen(null)}

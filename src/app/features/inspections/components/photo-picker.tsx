@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import { MAX_INSPECTION_PHOTOS } from '#domain/schemas/inspection';
-import { Button } from '../../../components/button.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { resizePhoto } from '../resize-photo.ts';
 
@@ -16,21 +15,30 @@ interface PhotoPickerProps {
   onBusyChange: (busy: boolean) => void;
 }
 
+const countText = (count: number) =>
+  count === 0 ? `No photos yet (up to ${MAX_INSPECTION_PHOTOS}).` : `${count} of ${MAX_INSPECTION_PHOTOS} photos`;
+
 /**
- * Photos taken with the device's camera (or chosen), each scaled down on the device before the
- * form keeps it; thumbnails with Remove.
+ * Photos taken with the device's camera ("Take photo") or chosen from its gallery, each scaled
+ * down on the device before the form keeps it; the count and small thumbnails in a grid, each
+ * with its own Remove. The file inputs are hidden behind two real buttons, so the picker is
+ * reached and used from the keyboard like any other control.
  */
 export function PhotoPicker({ photos, onChange, error, disabled, onBusyChange }: PhotoPickerProps) {
-  const inputId = useId();
+  const labelId = useId();
   const hintId = useId();
   const errorId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const gallery = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [resizing, setResizing] = useState(false);
   const message = problem ?? error;
+  const full = photos.length >= MAX_INSPECTION_PHOTOS;
 
-  const pick = async (files: File[]) => {
-    if (input.current) input.current.value = '';
+  const pick = async (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (files.length === 0) return;
     const room = MAX_INSPECTION_PHOTOS - photos.length;
     setProblem(files.length > room ? TOO_MANY : null);
     setResizing(true);
@@ -48,36 +56,66 @@ export function PhotoPicker({ photos, onChange, error, disabled, onBusyChange }:
     if (resized.length) onChange([...photos, ...resized]);
   };
 
+  const describedBy = [hintId, message ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className="photo-picker">
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
+    <div className="photo-picker" role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+      <div className="photo-picker__head">
+        <span id={labelId} className="field__label">
           Photos
-        </label>
+        </span>
+        <span className="photo-picker__count" aria-live="polite">
+          {countText(photos.length)}
+        </span>
+      </div>
+      <div className="photo-picker__actions">
+        <button
+          type="button"
+          className="photo-picker__button"
+          disabled={disabled || full || resizing}
+          onClick={() => camera.current?.click()}
+        >
+          <CameraIcon />
+          Take photo
+        </button>
+        <button
+          type="button"
+          className="photo-picker__button"
+          disabled={disabled || full || resizing}
+          onClick={() => gallery.current?.click()}
+        >
+          <GalleryIcon />
+          Choose from gallery
+        </button>
+        {/* Kept out of the tab order: the buttons above open them. */}
         <input
-          ref={input}
-          id={inputId}
-          className="field__input"
+          ref={camera}
+          className="visually-hidden"
           type="file"
           accept="image/*"
           capture="environment"
-          multiple
-          disabled={disabled || photos.length >= MAX_INSPECTION_PHOTOS}
-          aria-describedby={[hintId, message ? errorId : null].filter(Boolean).join(' ')}
-          aria-invalid={message ? true : undefined}
-          onChange={(event) => void pick([...(event.target.files ?? [])])}
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => void pick(event.currentTarget)}
         />
-        <p id={hintId} className="field__hint">
-          {resizing
-            ? 'Preparing photos...'
-            : `Up to ${MAX_INSPECTION_PHOTOS} photos; they are made smaller on this device before saving.`}
-        </p>
-        {message ? (
-          <p id={errorId} className="field__error">
-            {message}
-          </p>
-        ) : null}
+        <input
+          ref={gallery}
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          multiple
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => void pick(event.currentTarget)}
+        />
       </div>
+      <p id={hintId} className="field__hint">
+        {resizing ? 'Preparing photos...' : 'They are made smaller on this device before saving.'}
+      </p>
+      {message ? (
+        <p id={errorId} className="field__error" role="alert">
+          {message}
+        </p>
+      ) : null}
       {photos.length > 0 ? (
         <ul className="photo-picker__list" aria-label="Photos to save">
           {photos.map((photo, index) => (
@@ -86,7 +124,10 @@ export function PhotoPicker({ photos, onChange, error, disabled, onBusyChange }:
               photo={photo}
               index={index}
               disabled={disabled}
-              onRemove={() => onChange(photos.filter((_, at) => at !== index))}
+              onRemove={() => {
+                setProblem(null);
+                onChange(photos.filter((_, at) => at !== index));
+              }}
             />
           ))}
         </ul>
@@ -110,9 +151,34 @@ function PhotoThumb({
   return (
     <li className="photo-thumb">
       {url ? <img className="photo-thumb__img" src={url} alt={`Photo ${index + 1}`} /> : null}
-      <Button variant="secondary" size="sm" disabled={disabled} onClick={onRemove}>
-        Remove photo {index + 1}
-      </Button>
+      <button
+        type="button"
+        className="photo-thumb__remove"
+        disabled={disabled}
+        aria-label={`Remove photo ${index + 1}`}
+        onClick={onRemove}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
     </li>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg className="photo-picker__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M4 7h3l2-2.5h6L17 7h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1Z" />
+      <circle cx="12" cy="12.5" r="3.5" />
+    </svg>
+  );
+}
+
+function GalleryIcon() {
+  return (
+    <svg className="photo-picker__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="3" y="4.5" width="18" height="15" rx="1.5" />
+      <circle cx="8.5" cy="9.5" r="1.5" />
+      <path d="m4 18 5.5-5.5 3.5 3.5 2.5-2.5L20 18" />
+    </svg>
   );
 }

@@ -14,6 +14,7 @@ import type * as v from 'valibot';
 import type { paymentSchema } from '#domain/schemas/payment';
 import { api } from '../../../lib/api-client.ts';
 import { nextOffset, type ListPage } from '../../../lib/paging.ts';
+import { INVOICES_KEY } from '../../invoices/index.ts';
 
 export type { BookingMoney, Payment, PaymentTotals };
 
@@ -87,7 +88,9 @@ export function usePaymentWrites() {
   const record = useMutation({
     mutationFn: ({ values, key }: { values: PaymentBody; key: string }) =>
       api.post<Payment>('payments/', values, { idempotencyKey: key }),
-    onSuccess: invalidate,
+    // The payment that settles the booking's invoice marks it paid on the server.
+    onSuccess: () =>
+      Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: INVOICES_KEY })]).then(() => undefined),
   });
   const markReceived = useMutation({
     mutationFn: ({ id, method, paidOn }: { id: number; method: PaymentMethod; paidOn: string }) =>

@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import type * as v from 'valibot';
 import { AGENCY_LOGO_MAX_BYTES } from '#domain/constants';
 import { MAX_SERVICE_INTERVAL_MONTHS } from '#domain/service-due';
@@ -8,7 +8,7 @@ import { agencyProfileSchema } from '#domain/schemas/agency';
 import { Button } from '../../../components/button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
@@ -18,7 +18,15 @@ const SAVED = 'Your agency has been saved.';
 const NOT_SAVED = 'Your agency could not be saved.';
 const NEEDS_CONNECTION = 'Saving your agency needs a connection. Try again when you are back online.';
 // A refused logo (not an image, too large) is said above the button: the file field is not the form's.
-const FIELDS = ['name', 'contact_email', 'phone_number', 'service_interval_months', 'tax_rate'] as const;
+const FIELDS = [
+  'name',
+  'contact_email',
+  'phone_number',
+  'service_interval_months',
+  'tax_rate',
+  'postal_address',
+  'vat_number',
+] as const;
 const LOGO_TOO_LARGE = `A logo may be at most ${AGENCY_LOGO_MAX_BYTES / (1024 * 1024)} MB.`;
 
 type AgencyInput = v.InferInput<typeof agencyProfileSchema>;
@@ -30,6 +38,8 @@ const valuesOf = (agency: AgencyProfile): AgencyInput => ({
   phone_number: agency.phone_number,
   service_interval_months: String(agency.service_interval_months),
   tax_rate: agency.tax_rate,
+  postal_address: agency.postal_address,
+  vat_number: agency.vat_number,
 });
 
 /**
@@ -86,6 +96,7 @@ function AgencySummary({ agency }: { agency: AgencyProfile }) {
         <dd>{agency.service_interval_months} months</dd>
         <dt>Tax rate</dt>
         <dd>{agency.tax_rate}%</dd>
+        <InvoiceDetailsSummary agency={agency} />
       </dl>
       <p className="settings-panel__lead">Only the agency owner can change these.</p>
     </div>
@@ -183,6 +194,10 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
           {...register('tax_rate')}
         />
       </div>
+      <InvoiceDetailsFields
+        register={register}
+        errors={{ postal_address: errors.postal_address?.message, vat_number: errors.vat_number?.message }}
+      />
       <div className="agency-panel__logo-row">
         <Logo agency={agency} />
         <TextField
@@ -205,5 +220,52 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+const NOT_GIVEN = <span className="agency-panel__none">Not given</span>;
+
+/** The invoice details block of the summary: the postal address (its lines kept) and VAT number. */
+function InvoiceDetailsSummary({ agency }: { agency: AgencyProfile }) {
+  return (
+    <>
+      <dt>Postal address</dt>
+      <dd className="agency-panel__address">{agency.postal_address || NOT_GIVEN}</dd>
+      <dt>VAT number</dt>
+      <dd>{agency.vat_number || NOT_GIVEN}</dd>
+    </>
+  );
+}
+
+/** The invoice details block of the form: what the agency's invoices print under its name. */
+function InvoiceDetailsFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<AgencyInput>;
+  errors: { postal_address?: string | undefined; vat_number?: string | undefined };
+}) {
+  return (
+    <fieldset className="form__section agency-panel__invoice">
+      <legend className="form__section-title">On your invoices</legend>
+      <div className="form__row">
+        <TextAreaField
+          label="Postal address"
+          rows={3}
+          autoComplete="street-address"
+          hint="Printed under your agency's name on invoices, one line per line."
+          error={errors.postal_address}
+          {...register('postal_address')}
+        />
+        <TextField
+          label="VAT number"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint="Printed on invoices, e.g. GB 123 4567 89. Leave empty if you are not VAT registered."
+          error={errors.vat_number}
+          {...register('vat_number')}
+        />
+      </div>
+    </fieldset>
   );
 }
