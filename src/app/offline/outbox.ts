@@ -5,18 +5,13 @@ import { createOutbox, type Outbox } from './outbox-engine.ts';
 import { invalidateKeys, sendEntry } from './outbox-send.ts';
 import { openOutboxStore } from './outbox-store.ts';
 import type { OutboxEntry, OutboxRequest } from './outbox-types.ts';
-import { publishOutboxEntries, publishOutboxNotice, recordSentWrite, setOutboxLoader } from './outbox-state.ts';
+import { publishOutboxEntries, setOutboxLoader } from './outbox-state.ts';
+import { publishOutboxNotice, recordSentWrite } from './outbox-recent.ts';
 import { cacheUser } from './persister.ts';
 import { DRAIN_OUTBOX_EVENT, OUTBOX_SYNC_TAG } from '../pwa/cache-names.ts';
 
-export {
-  forgetRecentlySent,
-  isOutboxSending,
-  useOutboxEntries,
-  useOutboxSending,
-  usePendingCount,
-  useRecentlySent,
-} from './outbox-state.ts';
+export { isOutboxSending, useOutboxEntries, useOutboxSending, usePendingCount } from './outbox-state.ts';
+export { forgetRecentlySent, useRecentlySent } from './outbox-recent.ts';
 export { OUTBOX_VERSION } from './outbox-types.ts';
 export type { OutboxEntry, OutboxFilter, OutboxForm, OutboxKind, OutboxRequest, OutboxState } from './outbox-types.ts';
 

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { SNAPSHOT_OMIT } from '../pwa/first-screen.ts';
 import { useOnline } from './connectivity.ts';
-import { onOutboxNotice, useOutboxEntries, type OutboxNotice } from './outbox-state.ts';
+import { useOutboxEntries } from './outbox-state.ts';
+import { onOutboxNotice, type OutboxNotice } from './outbox-recent.ts';
 import type { OutboxEntry } from './outbox-types.ts';
 import './sync-status.css';
 
