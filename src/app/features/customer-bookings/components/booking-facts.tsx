@@ -23,7 +23,11 @@ export function BookingFacts({ booking, currency, full = false }: BookingFactsPr
       <Fact term="Amount" value={formatMoney(booking.booking_amount, currency)} />
       <Fact term="Deposit" value={formatMoney(booking.booking_deposit, currency)} />
       {full && discount > 0 ? <Fact term="Discount" value={formatMoney(booking.discount_amount, currency)} /> : null}
-      <Fact term="Payment method" value={paymentMethodLabel(booking.payment_method)} />
+      {/* Staff-made bookings carry the desk's default method: never shown as the customer's choice. */}
+      <Fact
+        term="Payment method"
+        value={booking.payment_method ? paymentMethodLabel(booking.payment_method) : 'Not chosen'}
+      />
       {full ? <Fact term="Booked on" value={formatDate(booking.created_at)} /> : null}
     </dl>
   );
