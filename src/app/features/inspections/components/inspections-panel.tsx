@@ -8,7 +8,7 @@ import { vehicleLabel } from '../../bookings/api/search-vehicles.ts';
 import { useBookingInspections } from '../api/get-inspections.ts';
 import { entryKind, inspectionTarget } from '../api/record-inspection.ts';
 import { InspectionForm, KIND_TITLES } from './inspection-form.tsx';
-import { InspectionSummary } from './inspection-summary.tsx';
+import { InspectionsCompare } from './inspections-compare.tsx';
 import '../inspections.css';
 
 const refused = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';
@@ -35,32 +35,6 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
   const pickup = inspections?.pickup ?? null;
   const returned = inspections?.return ?? null;
   if (status === 'cancelled' && !pickup && !returned && entries.length === 0) return null;
-
-  const column = (kind: InspectionKind) => {
-    const recorded = kind === 'pickup' ? pickup : returned;
-    const title = KIND_TITLES[kind];
-    if (recorded) {
-      return (
-        <InspectionSummary
-          title={title}
-          inspection={recorded}
-          earlierMarks={kind === 'return' ? pickup?.damage_marks : undefined}
-        />
-      );
-    }
-    return (
-      <article className="inspection-summary inspection-summary--empty" aria-label={title}>
-        <h3 className="inspection-summary__title">{title}</h3>
-        <p className="inspection-summary__none">
-          {queued(kind)
-            ? 'Saved on this device, waiting to send.'
-            : query.isPending
-              ? 'Loading inspections...'
-              : 'Not recorded yet.'}
-        </p>
-      </article>
-    );
-  };
 
   return (
     <section className="panel staff-booking-details__section inspections" aria-labelledby="booking-inspections">
@@ -122,10 +96,17 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
           </Button>
         </div>
       ) : null}
-      <div className="inspections__compare">
-        {column('pickup')}
-        {column('return')}
-      </div>
+      <InspectionsCompare
+        pickup={pickup}
+        returned={returned}
+        missing={(kind) =>
+          queued(kind)
+            ? 'Saved on this device, waiting to send.'
+            : query.isPending
+              ? 'Loading inspections...'
+              : 'Not recorded yet.'
+        }
+      />
     </section>
   );
 }
