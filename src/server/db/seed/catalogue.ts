@@ -8,8 +8,8 @@ export interface AgencySeed {
   logo: 'wheel' | 'waves' | null;
   contactEmail: string;
   phone: string;
-  /** Pickup locations as [name, city]. */
-  locations: [string, string][];
+  /** Pickup locations as [name, city, street address] (fictional addresses near real places). */
+  locations: [string, string, string][];
   /** Two-letter area codes used on its registration plates. */
   plateAreas: string[];
 }
@@ -23,11 +23,11 @@ export const AGENCIES: AgencySeed[] = [
     contactEmail: 'hello@northernwheels.example.com',
     phone: '+44 113 496 0123',
     locations: [
-      ['Leeds Station', 'Leeds'],
-      ['Leeds Bradford Airport', 'Leeds'],
-      ['York Railway Station', 'York'],
-      ['Manchester Piccadilly', 'Manchester'],
-      ['Manchester Airport', 'Manchester'],
+      ['Leeds Station', 'Leeds', 'New Station Street, Leeds LS1 4DY'],
+      ['Leeds Bradford Airport', 'Leeds', 'Whitehouse Lane, Yeadon, Leeds LS19 7TU'],
+      ['York Railway Station', 'York', 'Station Road, York YO24 1AB'],
+      ['Manchester Piccadilly', 'Manchester', 'Fairfield Street, Manchester M1 2QF'],
+      ['Manchester Airport', 'Manchester', 'Car Rental Village, Manchester M90 3RA'],
     ],
     plateAreas: ['YA', 'YB', 'YC', 'MA', 'MC'],
   },
@@ -39,11 +39,11 @@ export const AGENCIES: AgencySeed[] = [
     contactEmail: 'bookings@coastline.example.com',
     phone: '+44 117 496 0456',
     locations: [
-      ['Bristol Temple Meads', 'Bristol'],
-      ['Bristol Airport', 'Bristol'],
-      ['Bath Spa Station', 'Bath'],
-      ['Cardiff Central', 'Cardiff'],
-      ['Cardiff Bay', 'Cardiff'],
+      ['Bristol Temple Meads', 'Bristol', 'Station Approach, Bristol BS1 6QF'],
+      ['Bristol Airport', 'Bristol', 'North Side Road, Bristol BS48 3DY'],
+      ['Bath Spa Station', 'Bath', 'Dorchester Street, Bath BA1 1SU'],
+      ['Cardiff Central', 'Cardiff', 'Central Square, Cardiff CF10 1EP'],
+      ['Cardiff Bay', 'Cardiff', 'Bute Street, Cardiff CF10 5LH'],
     ],
     plateAreas: ['WA', 'WB', 'WD', 'CA', 'CE'],
   },
@@ -54,7 +54,7 @@ export const AGENCIES: AgencySeed[] = [
     logo: null,
     contactEmail: 'owner@freshfleet.example.com',
     phone: '+44 114 496 0789',
-    locations: [['Sheffield Midland Station', 'Sheffield']],
+    locations: [['Sheffield Midland Station', 'Sheffield', 'Sheaf Street, Sheffield S1 2BP']],
     plateAreas: ['YK'],
   },
 ];
