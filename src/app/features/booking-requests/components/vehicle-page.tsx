@@ -71,7 +71,7 @@ function VehicleDetails({ vehicle }: { vehicle: ShownVehicle }) {
           {vehicle.agency_name}
         </p>
         {vehicle.agency_phone !== undefined ? (
-          <dl className="vehicle-page__facts">
+          <dl className="vehicle-page__facts vehicle-page__facts--contact">
             <div className="vehicle-page__fact">
               <dt>Phone</dt>
               <dd>

@@ -9,7 +9,7 @@ export function AgencyContact({ agency }: { agency: CustomerBooking['agency_deta
       <h2 id={headingId} className="agency-contact__title">
         Your agency
       </h2>
-      <dl className="facts facts--grid">
+      <dl className="facts facts--grid agency-contact__facts">
         <div className="facts__item">
           <dt>Agency</dt>
           <dd>{agency.name}</dd>

@@ -44,19 +44,22 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
             <dt>Deposit</dt>
             <dd>{formatMoney(request.deposit, currency)}</dd>
           </div>
-          <div className="facts__item">
-            <dt>Pickup</dt>
-            <dd>{request.pickup_location?.name ?? 'Not set'}</dd>
-          </div>
-          <div className="facts__item">
-            <dt>Dropoff</dt>
-            <dd>{request.dropoff_location?.name ?? 'Not set'}</dd>
+          <div className="facts__item facts__item--wide">
+            <dt>Pickup and dropoff</dt>
+            <dd>{places(request)}</dd>
           </div>
         </dl>
         <RequestAction request={request} />
       </div>
     </article>
   );
+}
+
+/** "Leeds Station → York Centre", or one name when the car comes back where it was collected. */
+function places({ pickup_location: pickup, dropoff_location: dropoff }: CustomerBookingRequest): string {
+  const from = pickup?.name ?? 'Not set';
+  const to = dropoff?.name ?? 'Not set';
+  return from === to ? from : `${from} → ${to}`;
 }
 
 function RequestAction({ request }: { request: CustomerBookingRequest }) {

@@ -48,7 +48,8 @@ export function VehicleCard({ vehicle, showAgency = false, action, eager = false
           </p>
           {pickup?.length ? (
             <p className="vehicle-card__where">
-              Collect in {pickup.map((place) => `${place.city} · ${place.name}`).join(', ')}
+              Collect in{' '}
+              {pickup.map(({ city, name }) => `${city} · ${name.replace(city, '').trim() || name}`).join(', ')}
             </p>
           ) : null}
         </div>
