@@ -46,6 +46,7 @@ export function VehicleCard({ vehicle, showAgency = false, action, eager = false
             <span className="vehicle-card__amount">{formatMoney(vehicle.price_per_day, currency)}</span>
             <span className="vehicle-card__unit"> / day</span>
           </p>
+          {/* "Collect in Leeds · Station": a pickup point's name without the city it starts with. */}
           {pickup?.length ? (
             <p className="vehicle-card__where">
               Collect in{' '}
