@@ -30,6 +30,7 @@ import { Route as PublicBookNowVehicleIdRouteImport } from './routes/_public/boo
 import { Route as PublicPasswordResetIndexRouteImport } from './routes/_public/password-reset.index'
 import { Route as PublicPasswordResetTokenRouteImport } from './routes/_public/password-reset.$token'
 import { Route as PublicRequestPassword_resetRouteImport } from './routes/_public/request.password_reset'
+import { Route as PublicVehiclesVehicleIdRouteImport } from './routes/_public/vehicles.$vehicleId'
 import { Route as SignedInBookingsListRouteImport } from './routes/_signed-in/bookings.list'
 import { Route as StaffBookingDetailsIdRouteImport } from './routes/_staff/booking-details.$id'
 import { Route as StaffBookingRequestsIndexRouteImport } from './routes/_staff/booking-requests.index'
@@ -164,6 +165,11 @@ const PublicRequestPassword_resetRoute =
     path: '/request/password_reset',
     getParentRoute: () => PublicRoute,
   } as any)
+const PublicVehiclesVehicleIdRoute = PublicVehiclesVehicleIdRouteImport.update({
+  id: '/vehicles/$vehicleId',
+  path: '/vehicles/$vehicleId',
+  getParentRoute: () => PublicRoute,
+} as any)
 const SignedInBookingsListRoute = SignedInBookingsListRouteImport.update({
   id: '/bookings/list',
   path: '/bookings/list',
@@ -332,6 +338,7 @@ export interface FileRoutesByFullPath {
   '/book-now/$vehicleId': typeof PublicBookNowVehicleIdRoute
   '/password-reset/$token': typeof PublicPasswordResetTokenRoute
   '/request/password_reset': typeof PublicRequestPassword_resetRoute
+  '/vehicles/$vehicleId': typeof PublicVehiclesVehicleIdRoute
   '/bookings/list': typeof SignedInBookingsListRoute
   '/booking-details/$id': typeof StaffBookingDetailsIdRoute
   '/booking-requests/$id': typeof StaffBookingRequestsIdRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/book-now/$vehicleId': typeof PublicBookNowVehicleIdRoute
   '/password-reset/$token': typeof PublicPasswordResetTokenRoute
   '/request/password_reset': typeof PublicRequestPassword_resetRoute
+  '/vehicles/$vehicleId': typeof PublicVehiclesVehicleIdRoute
   '/bookings/list': typeof SignedInBookingsListRoute
   '/booking-details/$id': typeof StaffBookingDetailsIdRoute
   '/booking-requests/$id': typeof StaffBookingRequestsIdRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/_public/book-now/$vehicleId': typeof PublicBookNowVehicleIdRoute
   '/_public/password-reset/$token': typeof PublicPasswordResetTokenRoute
   '/_public/request/password_reset': typeof PublicRequestPassword_resetRoute
+  '/_public/vehicles/$vehicleId': typeof PublicVehiclesVehicleIdRoute
   '/_signed-in/bookings/list': typeof SignedInBookingsListRoute
   '/_staff/booking-details/$id': typeof StaffBookingDetailsIdRoute
   '/_staff/booking-requests/$id': typeof StaffBookingRequestsIdRoute
@@ -480,6 +489,7 @@ export interface FileRouteTypes {
     | '/book-now/$vehicleId'
     | '/password-reset/$token'
     | '/request/password_reset'
+    | '/vehicles/$vehicleId'
     | '/bookings/list'
     | '/booking-details/$id'
     | '/booking-requests/$id'
@@ -527,6 +537,7 @@ export interface FileRouteTypes {
     | '/book-now/$vehicleId'
     | '/password-reset/$token'
     | '/request/password_reset'
+    | '/vehicles/$vehicleId'
     | '/bookings/list'
     | '/booking-details/$id'
     | '/booking-requests/$id'
@@ -578,6 +589,7 @@ export interface FileRouteTypes {
     | '/_public/book-now/$vehicleId'
     | '/_public/password-reset/$token'
     | '/_public/request/password_reset'
+    | '/_public/vehicles/$vehicleId'
     | '/_signed-in/bookings/list'
     | '/_staff/booking-details/$id'
     | '/_staff/booking-requests/$id'
@@ -765,6 +777,13 @@ declare module '@tanstack/react-router' {
       path: '/request/password_reset'
       fullPath: '/request/password_reset'
       preLoaderRoute: typeof PublicRequestPassword_resetRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/vehicles/$vehicleId': {
+      id: '/_public/vehicles/$vehicleId'
+      path: '/vehicles/$vehicleId'
+      fullPath: '/vehicles/$vehicleId'
+      preLoaderRoute: typeof PublicVehiclesVehicleIdRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_signed-in/bookings/list': {
@@ -1007,6 +1026,7 @@ interface PublicRouteChildren {
   PublicBookNowVehicleIdRoute: typeof PublicBookNowVehicleIdRoute
   PublicPasswordResetTokenRoute: typeof PublicPasswordResetTokenRoute
   PublicRequestPassword_resetRoute: typeof PublicRequestPassword_resetRoute
+  PublicVehiclesVehicleIdRoute: typeof PublicVehiclesVehicleIdRoute
   PublicPasswordResetIndexRoute: typeof PublicPasswordResetIndexRoute
 }
 
@@ -1019,6 +1039,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicBookNowVehicleIdRoute: PublicBookNowVehicleIdRoute,
   PublicPasswordResetTokenRoute: PublicPasswordResetTokenRoute,
   PublicRequestPassword_resetRoute: PublicRequestPassword_resetRoute,
+  PublicVehiclesVehicleIdRoute: PublicVehiclesVehicleIdRoute,
   PublicPasswordResetIndexRoute: PublicPasswordResetIndexRoute,
 }
 

@@ -8,17 +8,20 @@ import * as rows from '../helpers/rows.ts';
 
 /** Every key of the customer shape, and nothing else: no notes, mileage, registration or customer record. */
 const CUSTOMER_KEYS = [
+  'agency_details',
   'booking_amount',
   'booking_deposit',
   'booking_request',
   'booking_status',
   'created_at',
   'discount_amount',
+  'dropoff_address',
   'dropoff_location',
   'dropoff_time',
   'end_date',
   'id',
   'payment_method',
+  'pickup_address',
   'pickup_location',
   'pickup_time',
   'start_date',
@@ -78,6 +81,12 @@ describe(`GET bookings/:id/ and the customer's bookings list (${ENGINE})`, () =>
       ])
       .execute();
 
+    await db
+      .updateTable('locations')
+      .set({ address: '1 Station Road, Leeds LS1 4DY' })
+      .where('id', '=', world.locations.a1)
+      .execute();
+
     const made = await staff.post<{ id: number }>('/api/bookings/', {
       customer: world.customers.own,
       vehicle: world.vehicles.a1,
@@ -110,6 +119,8 @@ describe(`GET bookings/:id/ and the customer's bookings list (${ENGINE})`, () =>
       start_date: '2033-04-10',
       end_date: '2033-04-12',
       payment_method: 'debit_card',
+      // Made by the customer themselves (the wizard): the payment method is their choice.
+      created_by: world.users.customer,
       created_at: t.clock.now().toISOString(),
     });
 
@@ -141,12 +152,16 @@ describe(`GET bookings/:id/ and the customer's bookings list (${ENGINE})`, () =>
         dropoff_time: '17:30',
         pickup_location: 'Leeds Station',
         dropoff_location: 'York Centre',
+        pickup_address: '1 Station Road, Leeds LS1 4DY',
+        dropoff_address: null,
         booking_amount: '130.00',
         booking_deposit: '200.00',
         discount_amount: '5.00',
-        payment_method: 'cash',
+        // Staff made it: the desk's default method is not the customer's choice.
+        payment_method: null,
         booking_status: 'pending',
         booking_request: null,
+        agency_details: { name: 'North Drive', phone_number: '+44 20 7946 0000', email: 'northdrive@example.com' },
         created_at: expect.stringMatching(ISO_TIMESTAMP),
       });
     });
@@ -168,6 +183,8 @@ describe(`GET bookings/:id/ and the customer's bookings list (${ENGINE})`, () =>
       expect(reply.body).toMatchObject({
         booking_request: requestId,
         payment_method: 'debit_card',
+        agency_details: { name: 'South Wheels' },
+        pickup_address: null,
         booking_status: 'confirmed',
         vehicle_details: { make: 'Honda', model: 'Civic', main_image: null },
       });

@@ -172,9 +172,11 @@ describe(`public vehicles (${ENGINE})`, () => {
     });
   });
 
-  it('returns one vehicle of an approved agency', async () => {
+  it('returns one vehicle of an approved agency, with pickup addresses and the agency contact', async () => {
     const reply = await anonymous().get<PublicVehicle>(`/api/public-vehicles/${world.vehicles.b1}/`);
     expect(reply.status).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(reply.body).toEqual({
       id: world.vehicles.b1,
       make: 'Honda',
@@ -188,9 +190,11 @@ describe(`public vehicles (${ENGINE})`, () => {
       deposit: '200.00',
       main_image: null,
       images: [],
-      pickup_locations: [{ id: world.locations.b1, name: 'Bristol Airport', city: 'Bristol' }],
+      pickup_locations: [{ id: world.locations.b1, name: 'Bristol Airport', city: 'Bristol', address: '' }],
       agency_name: 'South Wheels',
       agency_logo: null,
+      agency_phone: '+44 20 7946 0000',
+      agency_email: 'southwheels@example.com',
     });
     const customer = await signedIn(t.app, 'customer');
     expect((await customer.get(`/api/public-vehicles/${world.vehicles.b1}`)).status).toBe(200);
@@ -202,5 +206,71 @@ describe(`public vehicles (${ENGINE})`, () => {
     expect(pending.body).toEqual({ error: 'Vehicle not found.' });
     expect((await anonymous().get('/api/public-vehicles/999999/')).status).toBe(404);
     expect((await anonymous().get('/api/public-vehicles/abc/')).status).toBe(400);
+  });
+
+  it("gives each pickup location's address and keeps private fields out of the page", async () => {
+    const { db } = t.app.deps;
+    await db
+      .updateTable('locations')
+      .set({ address: '1 Station Road, LS1 4DY' })
+      .where('id', '=', world.locations.a1)
+      .execute();
+    const reply = await anonymous().get<PublicVehicle & Record<string, unknown>>(
+      `/api/public-vehicles/${world.vehicles.a1}/`,
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.pickup_locations).toEqual([
+      { id: world.locations.a1, name: 'Leeds Station', city: 'Leeds', address: '1 Station Road, LS1 4DY' },
+      { id: world.locations.a2, name: 'York Centre', city: 'York', address: '' },
+    ]);
+    expect(reply.body.agency_email).toBe('northdrive@example.com');
+    // Beyond the list's fields, only the addresses and the agency's published contact.
+    const list = await anonymous().get<Record<string, unknown>[]>('/api/public-vehicles/');
+    const listed = list.body.find((vehicle) => vehicle.id === world.vehicles.a1) ?? {};
+    expect(Object.keys(reply.body).sort()).toEqual([...Object.keys(listed), 'agency_email', 'agency_phone'].sort());
+    for (const hidden of [
+      'registration_number',
+      'agency_id',
+      'next_service_date',
+      'created_at',
+      'updated_at',
+      'notes',
+    ]) {
+      expect(reply.body, hidden).not.toHaveProperty(hidden);
+    }
+    const text = reply.raw.body;
+    expect(text).not.toContain('AA11 AAA');
+    // The list (and its bytes) stays without the addresses.
+    expect(list.raw.body).not.toContain('Station Road');
+  });
+
+  it('answers a matching If-None-Match on one vehicle with 304, and a changed vehicle with 200', async () => {
+    const url = `/api/public-vehicles/${world.vehicles.a2}/`;
+    const first = await anonymous().get(url);
+    const etag = String(first.headers.etag);
+    const again = await anonymous().get(url, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.raw.body).toBe('');
+    await t.app.deps.db
+      .updateTable('locations')
+      .set({ address: '2 Park Row' })
+      .where('id', '=', world.locations.a1)
+      .execute();
+    const changed = await anonymous().get<PublicVehicle>(url, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("hides the page of a suspended or pending agency's vehicle (404)", async () => {
+    const { db } = t.app.deps;
+    await db.updateTable('agencies').set({ status: 'suspended' }).where('id', '=', world.agencies.b).execute();
+    try {
+      const reply = await anonymous().get(`/api/public-vehicles/${world.vehicles.b1}/`);
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ error: 'Vehicle not found.' });
+      expect(reply.raw.body).not.toContain('southwheels@example.com');
+    } finally {
+      await db.updateTable('agencies').set({ status: 'approved' }).where('id', '=', world.agencies.b).execute();
+    }
   });
 });

@@ -70,6 +70,9 @@ describe(`demo data (${ENGINE})`, () => {
     expect(cities.map((row) => row.city)).toEqual(
       expect.arrayContaining(['Bath', 'Bristol', 'Cardiff', 'Leeds', 'Manchester', 'York']),
     );
+    // Every pickup location has its street address, as the vehicle page and the bookings show it.
+    const withoutAddress = await deps.db.selectFrom('locations').select('name').where('address', '=', '').execute();
+    expect(withoutAddress).toEqual([]);
     expect(summary).toMatchObject({ agencies: 3, vehicles: 28 });
   });
 

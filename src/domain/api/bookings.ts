@@ -16,13 +16,19 @@ export interface CustomerBooking {
   dropoff_time: string;
   pickup_location: string | null;
   dropoff_location: string | null;
+  /** The street address of the agency's location of that name; null when unknown or not given. */
+  pickup_address: string | null;
+  dropoff_address: string | null;
   booking_amount: string;
   booking_deposit: string;
   discount_amount: string;
-  payment_method: PaymentMethod;
+  /** As the customer chose it when confirming; null for a booking staff made (its method is the desk's default). */
+  payment_method: PaymentMethod | null;
   booking_status: BookingStatus;
   /** The request this booking confirmed, if it came from one. */
   booking_request: number | null;
+  /** Who the customer rents from and how to reach them. */
+  agency_details: { name: string; phone_number: string; email: string };
   created_at: string;
 }
 

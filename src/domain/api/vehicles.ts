@@ -60,3 +60,19 @@ export interface PublicVehicle {
   agency_name: string;
   agency_logo: string | null;
 }
+
+/** A pickup location with its street address, as the vehicle page shows it. */
+export interface PickupPointView extends PickupLocationView {
+  /** Empty for a location whose agency has not given its address yet. */
+  address: string;
+}
+
+/**
+ * GET public-vehicles/{id}/: the public vehicle with what its page needs beyond the list: the
+ * pickup locations' addresses and how to reach the agency. The list stays lean (decision 024).
+ */
+export interface PublicVehicleDetail extends Omit<PublicVehicle, 'pickup_locations'> {
+  pickup_locations: PickupPointView[];
+  agency_phone: string;
+  agency_email: string;
+}

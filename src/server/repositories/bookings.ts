@@ -271,37 +271,66 @@ export async function findStaffBooking(
   return row ? { agencyId: row.agency_id, booking: toStaffBooking(row) } : undefined;
 }
 
-/** What a customer may see of their booking: no customer record, notes, mileage or registration. */
+/**
+ * What a customer may see of their booking: no customer record, notes, mileage or registration;
+ * with their agency's name and contact and the pickup and dropoff addresses.
+ */
 function customerBookingQuery(bookings: BookingsQuery) {
   return bookings
     .innerJoin('vehicles', 'vehicles.id', 'bookings.vehicle_id')
-    .select((eb) => [
-      'bookings.id',
-      'bookings.vehicle_id',
-      'bookings.booking_request_id',
-      'bookings.start_date',
-      'bookings.end_date',
-      'bookings.pickup_time',
-      'bookings.dropoff_time',
-      'bookings.pickup_location',
-      'bookings.dropoff_location',
-      'bookings.booking_amount',
-      'bookings.booking_deposit',
-      'bookings.discount_amount',
-      'bookings.payment_method',
-      'bookings.booking_status',
-      'bookings.created_at',
-      'vehicles.make as vehicle_make',
-      'vehicles.model as vehicle_model',
-      eb
-        .selectFrom('vehicle_images as vi')
-        .select('vi.file_key')
-        .whereRef('vi.vehicle_id', '=', 'vehicles.id')
-        .orderBy('vi.position')
-        .orderBy('vi.id')
-        .limit(1)
-        .as('main_image_key'),
-    ]);
+    .innerJoin('agencies', 'agencies.id', 'bookings.agency_id')
+    .select((eb) => {
+      // The address of the agency's location of that name (a request copies the location's name;
+      // staff type or pick it); null when no such location has an address.
+      const address = (column: 'bookings.pickup_location' | 'bookings.dropoff_location') =>
+        eb
+          .selectFrom('locations as l')
+          .select('l.address')
+          .whereRef('l.agency_id', '=', 'bookings.agency_id')
+          .whereRef('l.name', '=', column)
+          .where('l.address', '<>', '')
+          .orderBy('l.id')
+          .limit(1);
+      return [
+        'agencies.name as agency_name',
+        'agencies.phone_number as agency_phone',
+        'agencies.contact_email as agency_email',
+        'bookings.created_by',
+        // The customer chose the payment method only when they made the booking themselves (the wizard).
+        eb
+          .selectFrom('customers as c')
+          .select('c.user_id')
+          .whereRef('c.id', '=', 'bookings.customer_id')
+          .as('customer_user_id'),
+        address('bookings.pickup_location').as('pickup_address'),
+        address('bookings.dropoff_location').as('dropoff_address'),
+        'bookings.id',
+        'bookings.vehicle_id',
+        'bookings.booking_request_id',
+        'bookings.start_date',
+        'bookings.end_date',
+        'bookings.pickup_time',
+        'bookings.dropoff_time',
+        'bookings.pickup_location',
+        'bookings.dropoff_location',
+        'bookings.booking_amount',
+        'bookings.booking_deposit',
+        'bookings.discount_amount',
+        'bookings.payment_method',
+        'bookings.booking_status',
+        'bookings.created_at',
+        'vehicles.make as vehicle_make',
+        'vehicles.model as vehicle_model',
+        eb
+          .selectFrom('vehicle_images as vi')
+          .select('vi.file_key')
+          .whereRef('vi.vehicle_id', '=', 'vehicles.id')
+          .orderBy('vi.position')
+          .orderBy('vi.id')
+          .limit(1)
+          .as('main_image_key'),
+      ];
+    });
 }
 
 type CustomerBookingRow = Awaited<ReturnType<ReturnType<typeof customerBookingQuery>['executeTakeFirstOrThrow']>>;
@@ -322,12 +351,15 @@ function toCustomerBooking(row: CustomerBookingRow, imageUrl: ImageUrl): Custome
     dropoff_time: row.dropoff_time,
     pickup_location: row.pickup_location,
     dropoff_location: row.dropoff_location,
+    pickup_address: row.pickup_address ?? null,
+    dropoff_address: row.dropoff_address ?? null,
     booking_amount: formatMoney(row.booking_amount),
     booking_deposit: formatMoney(row.booking_deposit),
     discount_amount: formatMoney(row.discount_amount),
-    payment_method: row.payment_method,
+    payment_method: row.created_by !== null && row.created_by === row.customer_user_id ? row.payment_method : null,
     booking_status: row.booking_status,
     booking_request: row.booking_request_id,
+    agency_details: { name: row.agency_name, phone_number: row.agency_phone, email: row.agency_email },
     created_at: row.created_at,
   };
 }

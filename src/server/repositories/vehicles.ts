@@ -1,6 +1,12 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { BLOCKING_BOOKING_STATUSES, type Ownership } from '#domain/constants';
-import type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView } from '#domain/api/vehicles';
+import type {
+  PickupLocationView,
+  PublicVehicle,
+  PublicVehicleDetail,
+  StaffVehicle,
+  VehicleImageView,
+} from '#domain/api/vehicles';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
@@ -8,7 +14,7 @@ import { bumpVersion } from './data-versions.ts';
 import type { MediaStore } from '../services/media/media-store.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 
-export type { PickupLocationView, PublicVehicle, StaffVehicle, VehicleImageView };
+export type { PickupLocationView, PublicVehicle, PublicVehicleDetail, StaffVehicle, VehicleImageView };
 
 /** Inclusive YYYY-MM-DD dates. */
 export interface DateRange {
@@ -280,6 +286,43 @@ export async function findPublicVehicle(
   id: number,
 ): Promise<PublicVehicle | undefined> {
   return findVehicle(db, urls, { id, approvedOnly: true }, toPublicVehicle);
+}
+
+/**
+ * One vehicle of an approved agency as its public page shows it: the public shape, the pickup
+ * locations' addresses and the agency's phone and e-mail (what it publishes to be reached).
+ */
+export async function findPublicVehicleDetail(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  id: number,
+): Promise<PublicVehicleDetail | undefined> {
+  const vehicle = await findPublicVehicle(db, urls, id);
+  if (!vehicle) return undefined;
+  const [agency, addresses] = await Promise.all([
+    db
+      .selectFrom('vehicles')
+      .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+      .select(['agencies.phone_number', 'agencies.contact_email'])
+      .where('vehicles.id', '=', id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('vehicle_locations')
+      .innerJoin('locations', 'locations.id', 'vehicle_locations.location_id')
+      .select(['locations.id', 'locations.address'])
+      .where('vehicle_locations.vehicle_id', '=', id)
+      .execute(),
+  ]);
+  const addressOf = new Map(addresses.map((row) => [row.id, row.address]));
+  return {
+    ...vehicle,
+    pickup_locations: vehicle.pickup_locations.map((location) => ({
+      ...location,
+      address: addressOf.get(location.id) ?? '',
+    })),
+    agency_phone: agency.phone_number,
+    agency_email: agency.contact_email,
+  };
 }
 
 /** The agency of a vehicle within the caller's scope; undefined when missing or out of scope. */

@@ -41,6 +41,12 @@ export function renderPage({ items, total }: { items: readonly unknown[]; total:
   return { body, total: String(total), etag: `"${digest}"` };
 }
 
+/** One public record's JSON with a strong ETag (a digest of the body), e.g. a vehicle's page. */
+export function renderOne(value: unknown): { body: Buffer; etag: string } {
+  const body = Buffer.from(JSON.stringify(value));
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
 /** The cached page, loading it once when missing or stale; concurrent misses share one load. */
 export async function publicVehiclePage(
   { db, dialect }: Pick<Deps, 'db' | 'dialect'>,

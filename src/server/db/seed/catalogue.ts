@@ -10,8 +10,8 @@ export interface AgencySeed {
   phone: string;
   /** What its invoices print: the postal address's lines, the VAT number and the tax rate in basis points. */
   invoicing: { postalAddress: string; vatNumber: string; taxRate: number };
-  /** Pickup locations as [name, city]. */
-  locations: [string, string][];
+  /** Pickup locations as [name, city, street address] (fictional addresses near real places). */
+  locations: [string, string, string][];
   /** Two-letter area codes used on its registration plates. */
   plateAreas: string[];
 }
@@ -26,11 +26,11 @@ export const AGENCIES: AgencySeed[] = [
     phone: '+44 113 496 0123',
     invoicing: { postalAddress: '14 Wellington Street\nLeeds\nLS1 4DL', vatNumber: 'GB 284 6173 92', taxRate: 2000 },
     locations: [
-      ['Leeds Station', 'Leeds'],
-      ['Leeds Bradford Airport', 'Leeds'],
-      ['York Railway Station', 'York'],
-      ['Manchester Piccadilly', 'Manchester'],
-      ['Manchester Airport', 'Manchester'],
+      ['Leeds Station', 'Leeds', 'New Station Street, Leeds LS1 4DY'],
+      ['Leeds Bradford Airport', 'Leeds', 'Whitehouse Lane, Yeadon, Leeds LS19 7TU'],
+      ['York Railway Station', 'York', 'Station Road, York YO24 1AB'],
+      ['Manchester Piccadilly', 'Manchester', 'Fairfield Street, Manchester M1 2QF'],
+      ['Manchester Airport', 'Manchester', 'Car Rental Village, Manchester M90 3RA'],
     ],
     plateAreas: ['YA', 'YB', 'YC', 'MA', 'MC'],
   },
@@ -43,11 +43,11 @@ export const AGENCIES: AgencySeed[] = [
     phone: '+44 117 496 0456',
     invoicing: { postalAddress: '3 Harbourside Quay\nBristol\nBS1 5LL', vatNumber: 'GB 317 9042 58', taxRate: 2000 },
     locations: [
-      ['Bristol Temple Meads', 'Bristol'],
-      ['Bristol Airport', 'Bristol'],
-      ['Bath Spa Station', 'Bath'],
-      ['Cardiff Central', 'Cardiff'],
-      ['Cardiff Bay', 'Cardiff'],
+      ['Bristol Temple Meads', 'Bristol', 'Station Approach, Bristol BS1 6QF'],
+      ['Bristol Airport', 'Bristol', 'North Side Road, Bristol BS48 3DY'],
+      ['Bath Spa Station', 'Bath', 'Dorchester Street, Bath BA1 1SU'],
+      ['Cardiff Central', 'Cardiff', 'Central Square, Cardiff CF10 1EP'],
+      ['Cardiff Bay', 'Cardiff', 'Bute Street, Cardiff CF10 5LH'],
     ],
     plateAreas: ['WA', 'WB', 'WD', 'CA', 'CE'],
   },
@@ -59,7 +59,7 @@ export const AGENCIES: AgencySeed[] = [
     contactEmail: 'owner@freshfleet.example.com',
     phone: '+44 114 496 0789',
     invoicing: { postalAddress: '', vatNumber: '', taxRate: 0 },
-    locations: [['Sheffield Midland Station', 'Sheffield']],
+    locations: [['Sheffield Midland Station', 'Sheffield', 'Sheaf Street, Sheffield S1 2BP']],
     plateAreas: ['YK'],
   },
 ];

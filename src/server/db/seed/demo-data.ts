@@ -778,10 +778,10 @@ async function insertRows(
   let locations = 0;
   for (const agency of AGENCIES) {
     const ids: number[] = [];
-    for (const [name, city] of agency.locations) {
+    for (const [name, city, address] of agency.locations) {
       const row = await db
         .insertInto('locations')
-        .values({ agency_id: agencyId(agency.key), name, city })
+        .values({ agency_id: agencyId(agency.key), name, city, address })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(row.id);

@@ -2,16 +2,17 @@ import { useEffect } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
-import type { PublicVehicle } from '#domain/api/vehicles';
 import { anonymousBookingRequestSchema, type AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { anonymousBookingRequest } from '../api/create-anonymous-booking-request.ts';
+import type { ShownVehicle } from '../api/get-public-vehicle.ts';
 import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
 import { RefusalMessage, RefusedDraftMessage } from './refusal-message.tsx';
 import { draftFormValues, useRefusedDraft } from '../use-refused-draft.ts';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
+import { RequestTerms } from './request-terms.tsx';
 import { VehicleSummary } from './vehicle-summary.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 
@@ -24,7 +25,7 @@ const SUBMITTED = 'Booking request submitted successfully!';
 const FAILED = 'There was an error submitting your request.';
 
 /** A visitor's request for one vehicle (SPEC §2, §5): contact details, dates and a message. */
-export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
+export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
   const emptyValues: FormValues = {
     vehicle_id: vehicle.id,
     first_name: '',
@@ -67,6 +68,7 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
       <div className="request-layout__grid">
         <aside className="request-layout__vehicle panel" aria-label="Vehicle">
           <VehicleSummary vehicle={vehicle} />
+          <RequestTerms vehicle={vehicle} />
         </aside>
         <div className="request-layout__form panel">
           {delivery ? (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
-import type { PickupLocationView, PublicVehicle } from '#domain/api/vehicles';
+import type { PickupLocationView } from '#domain/api/vehicles';
 import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from '#domain/constants';
 import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
@@ -10,11 +10,13 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
+import type { ShownVehicle } from '../api/get-public-vehicle.ts';
 import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
 import { RefusalMessage, RefusedDraftMessage } from './refusal-message.tsx';
 import { draftFormValues, useRefusedDraft } from '../use-refused-draft.ts';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
+import { RequestTerms } from './request-terms.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 
 type FormValues = v.InferInput<typeof bookingRequestSchema>;
@@ -45,7 +47,7 @@ function locationLabel(location: PickupLocationView): string {
  * and dropoff among the vehicle's pickup locations, and a message; beside it the vehicle's card and
  * the estimated total for the chosen dates.
  */
-export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
+export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
   const locations = vehicle.pickup_locations;
   // With one pickup location there is nothing to choose.
   const only = locations.length === 1 ? String(locations[0]?.id ?? '') : '';
@@ -91,6 +93,9 @@ export function CustomerRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
       <div className="request-layout__grid">
         <aside className="request-layout__vehicle" aria-label="Vehicle">
           <VehicleCard vehicle={vehicle} eager />
+          <div className="panel request-layout__terms">
+            <RequestTerms vehicle={vehicle} />
+          </div>
         </aside>
         <div className="request-layout__form panel">
           {delivery ? (

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
-import type { PublicVehicle } from '#domain/api/vehicles';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import { usePublicVehicle } from '../api/get-public-vehicle.ts';
+import { usePublicVehicle, type ShownVehicle } from '../api/get-public-vehicle.ts';
 
 interface VehicleGateProps {
   vehicleId: number;
   /** The way back shown when the vehicle does not exist, e.g. a link to `/`. */
   back: ReactNode;
-  children: (vehicle: PublicVehicle) => ReactNode;
+  children: (vehicle: ShownVehicle) => ReactNode;
 }
 
 /** Renders the request screen once its vehicle is known; its loading, offline, error and not-found states otherwise. */

@@ -8,6 +8,8 @@ import { BookingFacts } from './booking-facts.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
+import { AgencyContact } from './agency-contact.tsx';
+import { BookingInspections } from '../../inspections/index.ts';
 import '../customer-bookings.css';
 
 const TO_BOOKINGS = (
@@ -48,7 +50,10 @@ export function BookingDetailsPage({ bookingId }: { bookingId: number }) {
             <LastUpdated dataUpdatedAt={booking.dataUpdatedAt} />
           </div>
         </section>
-      ) : (
+      ) : null}
+      {data ? <AgencyContact agency={data.agency_details} /> : null}
+      {data ? <BookingInspections bookingId={data.id} /> : null}
+      {data ? null : (
         <QueryFallback
           query={booking}
           loadingLabel="Loading booking..."

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CustomerBooking } from '#domain/api/bookings';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
@@ -18,18 +19,35 @@ export function BookingFacts({ booking, currency, full = false }: BookingFactsPr
       <Fact term="End date" value={formatDate(booking.end_date)} />
       <Fact term="Pickup time" value={booking.pickup_time} />
       <Fact term="Dropoff time" value={booking.dropoff_time} />
-      <Fact term="Pickup location" value={booking.pickup_location ?? 'Not set'} />
-      <Fact term="Dropoff location" value={booking.dropoff_location ?? 'Not set'} />
+      <Fact term="Pickup location" value={place(booking.pickup_location, booking.pickup_address)} />
+      <Fact term="Dropoff location" value={place(booking.dropoff_location, booking.dropoff_address)} />
       <Fact term="Amount" value={formatMoney(booking.booking_amount, currency)} />
       <Fact term="Deposit" value={formatMoney(booking.booking_deposit, currency)} />
       {full && discount > 0 ? <Fact term="Discount" value={formatMoney(booking.discount_amount, currency)} /> : null}
-      <Fact term="Payment method" value={paymentMethodLabel(booking.payment_method)} />
+      {/* Staff-made bookings carry the desk's default method: never shown as the customer's choice. */}
+      <Fact
+        term="Payment method"
+        value={booking.payment_method ? paymentMethodLabel(booking.payment_method) : 'Not chosen'}
+      />
       {full ? <Fact term="Booked on" value={formatDate(booking.created_at)} /> : null}
     </dl>
   );
 }
 
-function Fact({ term, value }: { term: string; value: string }) {
+/** A location's name with its street address under it when the agency gave one. */
+function place(name: string | null, address: string | null): ReactNode {
+  if (!name) return 'Not set';
+  return address ? (
+    <>
+      {name}
+      <span className="facts__detail">{address}</span>
+    </>
+  ) : (
+    name
+  );
+}
+
+function Fact({ term, value }: { term: string; value: ReactNode }) {
   return (
     <div className="facts__item">
       <dt>{term}</dt>

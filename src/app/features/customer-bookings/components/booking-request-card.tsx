@@ -6,11 +6,13 @@ import { useCurrency } from '../../settings/api/get-settings.ts';
 import { requestStatusTone } from '../../../lib/booking-labels.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
+import { estimateTotal } from '../../booking-requests/index.ts';
 
 /** One request as SPEC §2 lists it, with the way on once staff accepted it. */
 export function BookingRequestCard({ request }: { request: CustomerBookingRequest }) {
   const currency = useCurrency();
   const name = `${request.vehicle_details.make} ${request.vehicle_details.model}`;
+  const estimate = estimateTotal(request.vehicle_details.price_per_day, request.start_date, request.end_date);
   return (
     <article className="request-card" aria-label={`${name}, ${request.status}`}>
       <VehicleThumb src={request.vehicle_details.main_image} name={name} />
@@ -31,14 +33,33 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
             <dd>{formatDate(request.created_at)}</dd>
           </div>
           <div className="facts__item">
+            <dt>Estimated total</dt>
+            <dd>
+              {estimate
+                ? `${formatMoney(estimate.total, currency)} (${estimate.days} ${estimate.days === 1 ? 'day' : 'days'})`
+                : '—'}
+            </dd>
+          </div>
+          <div className="facts__item">
             <dt>Deposit</dt>
             <dd>{formatMoney(request.deposit, currency)}</dd>
+          </div>
+          <div className="facts__item facts__item--wide">
+            <dt>Pickup and dropoff</dt>
+            <dd>{places(request)}</dd>
           </div>
         </dl>
         <RequestAction request={request} />
       </div>
     </article>
   );
+}
+
+/** "Leeds Station → York Centre", or one name when the car comes back where it was collected. */
+function places({ pickup_location: pickup, dropoff_location: dropoff }: CustomerBookingRequest): string {
+  const from = pickup?.name ?? 'Not set';
+  const to = dropoff?.name ?? 'Not set';
+  return from === to ? from : `${from} → ${to}`;
 }
 
 function RequestAction({ request }: { request: CustomerBookingRequest }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { StaffBooking } from '#domain/api/bookings';
 import type { InspectionKind } from '#domain/schemas/inspection';
-import { bookingAllowance, returnFlags } from '#domain/return-flags';
+import { bookingAllowance } from '#domain/return-flags';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { discardEntry, useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
@@ -9,7 +9,7 @@ import { vehicleLabel } from '../../bookings/api/search-vehicles.ts';
 import { useBookingInspections } from '../api/get-inspections.ts';
 import { entryKind, inspectionTarget } from '../api/record-inspection.ts';
 import { InspectionForm, KIND_TITLES } from './inspection-form.tsx';
-import { InspectionSummary } from './inspection-summary.tsx';
+import { InspectionsCompare } from './inspections-compare.tsx';
 import '../inspections.css';
 
 const refused = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';
@@ -38,35 +38,6 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
   // A list kept on the device from before the allowance was sent reads as none set.
   const allowance = bookingAllowance(inspections?.mileage_allowance ?? 0, booking.start_date, booking.end_date);
   if (status === 'cancelled' && !pickup && !returned && entries.length === 0) return null;
-
-  const column = (kind: InspectionKind) => {
-    const recorded = kind === 'pickup' ? pickup : returned;
-    const title = KIND_TITLES[kind];
-    if (recorded) {
-      return (
-        <InspectionSummary
-          title={title}
-          inspection={recorded}
-          earlierMarks={kind === 'return' ? pickup?.damage_marks : undefined}
-          flags={
-            kind === 'return' && pickup ? { flags: returnFlags(pickup, recorded, allowance), allowance } : undefined
-          }
-        />
-      );
-    }
-    return (
-      <article className="inspection-summary inspection-summary--empty" aria-label={title}>
-        <h3 className="inspection-summary__title">{title}</h3>
-        <p className="inspection-summary__none">
-          {queued(kind)
-            ? 'Saved on this device, waiting to send.'
-            : query.isPending
-              ? 'Loading inspections...'
-              : 'Not recorded yet.'}
-        </p>
-      </article>
-    );
-  };
 
   return (
     <section className="panel staff-booking-details__section inspections" aria-labelledby="booking-inspections">
@@ -130,10 +101,18 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
           </Button>
         </div>
       ) : null}
-      <div className="inspections__compare">
-        {column('pickup')}
-        {column('return')}
-      </div>
+      <InspectionsCompare
+        pickup={pickup}
+        returned={returned}
+        allowance={allowance}
+        missing={(kind) =>
+          queued(kind)
+            ? 'Saved on this device, waiting to send.'
+            : query.isPending
+              ? 'Loading inspections...'
+              : 'Not recorded yet.'
+        }
+      />
     </section>
   );
 }

@@ -93,6 +93,7 @@ export function PublicVehicleBrowse({
                   showAgency={showAgency}
                   action={cardAction?.(vehicle)}
                   eager={index < EAGER_CARDS}
+                  pickup={vehicle.pickup_locations}
                 />
               )}
             />

@@ -1,7 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatKm, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
-import type { VehicleSummary } from '../types.ts';
+import type { PickupLocation, VehicleSummary } from '../types.ts';
 import { ImageCarousel } from './image-carousel.tsx';
 import '../vehicles.css';
 
@@ -13,6 +14,8 @@ interface VehicleCardProps {
   action?: ReactNode;
   /** For the cards seen without scrolling: their first photo is not lazy. */
   eager?: boolean;
+  /** The public cards: where the car is collected, and the title links to the vehicle's page. */
+  pickup?: readonly PickupLocation[];
 }
 
 /**
@@ -22,7 +25,7 @@ interface VehicleCardProps {
 const FIRST_PAINT_TIMING = { elementtiming: 'vehicle-card' };
 
 /** One vehicle in a grid, always 440px tall (SPEC §9) so rows line up whatever the text. */
-export function VehicleCard({ vehicle, showAgency = false, action, eager = false }: VehicleCardProps) {
+export function VehicleCard({ vehicle, showAgency = false, action, eager = false, pickup }: VehicleCardProps) {
   const currency = useCurrency();
   const name = `${vehicle.make} ${vehicle.model}`;
   return (
@@ -31,12 +34,25 @@ export function VehicleCard({ vehicle, showAgency = false, action, eager = false
       <div className="vehicle-card__body">
         <div className="vehicle-card__heading">
           <h2 className="vehicle-card__title" title={name} {...FIRST_PAINT_TIMING}>
-            {name}
+            {pickup ? (
+              <Link to="/vehicles/$vehicleId" params={{ vehicleId: vehicle.id }}>
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
           </h2>
           <p className="vehicle-card__price">
             <span className="vehicle-card__amount">{formatMoney(vehicle.price_per_day, currency)}</span>
             <span className="vehicle-card__unit"> / day</span>
           </p>
+          {/* "Collect in Leeds · Station": a pickup point's name without the city it starts with. */}
+          {pickup?.length ? (
+            <p className="vehicle-card__where">
+              Collect in{' '}
+              {pickup.map(({ city, name }) => `${city} · ${name.replace(city, '').trim() || name}`).join(', ')}
+            </p>
+          ) : null}
         </div>
         <dl className="vehicle-card__facts">
           <div className="vehicle-card__fact">

@@ -7,6 +7,7 @@ import { useDirtyForm } from '../../../../lib/dirty-forms.ts';
 import { useOnline } from '../../../../offline/connectivity.ts';
 import { useCurrency } from '../../../settings/api/get-settings.ts';
 import { VehicleThumb } from '../vehicle-thumb.tsx';
+import { estimateTotal } from '../../../booking-requests/index.ts';
 import { DetailsStep, useDetailsForm } from './details-step.tsx';
 import { LicenseStep } from './license-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
@@ -49,6 +50,7 @@ export function ConfirmWizard({ request, customer, onConfirmed }: ConfirmWizardP
   const hasLicense = Boolean(customer.drivers_license) || status === 'sent' || status === 'queued' || upload.waiting;
   const blocked = !online ? OFFLINE_REASON : upload.waiting ? LICENSE_WAITING_REASON : null;
   const name = `${request.vehicle_details.make} ${request.vehicle_details.model}`;
+  const estimate = estimateTotal(request.vehicle_details.price_per_day, request.start_date, request.end_date);
 
   return (
     <div className="wizard">
@@ -60,7 +62,12 @@ export function ConfirmWizard({ request, customer, onConfirmed }: ConfirmWizardP
             {formatDate(request.start_date)} – {formatDate(request.end_date)} · {request.pickup_time} to{' '}
             {request.dropoff_time}
           </p>
-          <p className="wizard__dates">Deposit {formatMoney(request.deposit, currency)}</p>
+          <p className="wizard__dates">
+            {estimate
+              ? `Total ${formatMoney(estimate.total, currency)} for ${estimate.days} ${estimate.days === 1 ? 'day' : 'days'} · `
+              : null}
+            Deposit {formatMoney(request.deposit, currency)}
+          </p>
         </div>
       </div>
       <WizardProgress current={step} invalid={status === 'failed' ? [0] : []} />
