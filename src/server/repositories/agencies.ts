@@ -188,24 +188,3 @@ export async function setAgencyStatus(db: Kysely<Database>, id: number, status: 
     return true;
   });
 }
-
-/**
- * Where mail for an agency goes: the agency e-mail of its Settings, or, when that is empty, the
- * e-mail of its owner's login.
- */
-export async function findAgencyMailbox(
-  db: Kysely<Database>,
-  id: number,
-): Promise<(AgencyContact & { mailbox: string }) | undefined> {
-  const agency = await findAgencyContact(db, id);
-  if (!agency) return undefined;
-  if (agency.contact_email.trim()) return { ...agency, mailbox: agency.contact_email.trim() };
-  const owner = await db
-    .selectFrom('users')
-    .select('email')
-    .where('agency_id', '=', id)
-    .where('role', '=', 'agency')
-    .orderBy('id')
-    .executeTakeFirst();
-  return owner ? { ...agency, mailbox: owner.email } : undefined;
-}

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CustomerBooking } from '#domain/api/bookings';
 import type { Deps } from '../../context.ts';
-import { type AgencyContact, findAgencyContact } from '../../repositories/agencies.ts';
-import { findStaffRequest } from '../../repositories/booking-requests.ts';
+import { findRequestMailFacts, type RequestMailFacts } from '../../repositories/request-mail-facts.ts';
 import { mailAfterCommit, type MailMessage } from '../../services/mail.ts';
-import { britishDate, cardImageUrl } from './common.ts';
+import { britishDate } from './common.ts';
 
 /**
  * After a customer's confirmation of an accepted request is committed (finalize): their booking's
@@ -17,12 +16,10 @@ export async function mailBookingConfirmed(
   log: FastifyBaseLogger,
 ): Promise<void> {
   await mailAfterCommit(deps.mailer, log, 'booking confirmation', { requestId }, async () => {
-    const found = await findStaffRequest(deps.db, requestId, cardImageUrl(deps));
-    if (!found || !booking || !found.request.customer_details.email) return [];
-    const agency = await findAgencyContact(deps.db, found.agencyId);
-    const person = found.request.customer_details;
+    const facts = await findRequestMailFacts(deps.db, requestId);
+    if (!facts || !booking || !facts.person.email) return [];
     return [
-      bookingConfirmedMail(booking, { first_name: person.first_name, email: person.email }, agency ?? null, {
+      bookingConfirmedMail(booking, facts.person, facts.agency, {
         currency: deps.config.currency,
         publicUrl: deps.config.publicUrl,
       }),
@@ -33,25 +30,25 @@ export async function mailBookingConfirmed(
 export function bookingConfirmedMail(
   booking: CustomerBooking,
   person: { first_name: string; email: string },
-  agency: AgencyContact | null,
+  agency: RequestMailFacts['agency'],
   settings: { currency: string; publicUrl: string },
 ): MailMessage {
   const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: settings.currency });
   const amount = (value: string) => money.format(Number(value));
   const vehicle = `${booking.vehicle_details.make} ${booking.vehicle_details.model}`;
-  const agencyName = agency?.name ?? 'the agency';
+  const reach = agency.mailbox ? `${agency.phone_number}, ${agency.mailbox}` : agency.phone_number;
   return {
     to: person.email,
     subject: `Your booking ${booking.id} for the ${vehicle} is confirmed`,
     text: [
       `Hello ${person.first_name},`,
       '',
-      `Your booking with ${agencyName} is confirmed.`,
+      `Your booking with ${agency.name} is confirmed.`,
       '',
       `Booking number: ${booking.id}`,
       `Vehicle: ${vehicle}`,
       `Dates: from ${britishDate(booking.start_date)} ${booking.pickup_time} to ${britishDate(booking.end_date)} ${booking.dropoff_time}`,
-      `Pick-up: ${booking.pickup_location ?? `to be agreed with ${agencyName}`}`,
+      `Pick-up: ${booking.pickup_location ?? `to be agreed with ${agency.name}`}`,
       ...(booking.dropoff_location ? [`Drop-off: ${booking.dropoff_location}`] : []),
       `Amount: ${amount(booking.booking_amount)}`,
       `Deposit: ${amount(booking.booking_deposit)}`,
@@ -60,7 +57,8 @@ export function bookingConfirmedMail(
       'Your booking, at any time:',
       `${settings.publicUrl}/customer/bookings/${booking.id}`,
       '',
-      ...(agency ? [`Questions? Contact ${agency.name}: ${agency.phone_number}, ${agency.contact_email}.`, ''] : []),
+      `Questions? Contact ${agency.name}: ${reach}.`,
+      '',
       'Fleet Rental',
     ].join('\n'),
   };

@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { Deps } from '../../context.ts';
-import { type AgencyContact, findAgencyMailbox } from '../../repositories/agencies.ts';
-import { findStaffRequest } from '../../repositories/booking-requests.ts';
+import { findRequestMailFacts, type RequestMailFacts } from '../../repositories/request-mail-facts.ts';
 import { mailAfterCommit, type MailMessage } from '../../services/mail.ts';
-import { britishDate, cardImageUrl } from './common.ts';
+import { britishDate } from './common.ts';
 
 /**
  * After a new request is committed: the agency is told (its Settings e-mail, else its owner's),
@@ -13,56 +11,45 @@ import { britishDate, cardImageUrl } from './common.ts';
  */
 export async function mailRequestArrival(deps: Deps, requestId: number, log: FastifyBaseLogger): Promise<void> {
   await mailAfterCommit(deps.mailer, log, 'booking request arrival', { requestId }, async () => {
-    const found = await findStaffRequest(deps.db, requestId, cardImageUrl(deps));
-    if (!found) return [];
-    const agency = await findAgencyMailbox(deps.db, found.agencyId);
+    const facts = await findRequestMailFacts(deps.db, requestId);
+    if (!facts) return [];
     const messages: MailMessage[] = [];
-    if (agency) messages.push(agencyMail(found.request, agency, deps.config.publicUrl));
+    if (facts.agency.mailbox) messages.push(agencyMail(facts, facts.agency.mailbox, deps.config.publicUrl));
     else log.warn({ requestId }, 'new booking request not mailed to the agency: no address');
-    if (found.request.customer === null && found.request.customer_details.email) {
-      messages.push(visitorReceipt(found.request, agency ?? null, deps.config.publicUrl));
-    }
+    if (facts.fromVisitor && facts.person.email) messages.push(visitorReceipt(facts, deps.config.publicUrl));
     return messages;
   });
 }
 
-const vehicleName = (request: StaffBookingRequest) =>
-  `${request.vehicle_details.make} ${request.vehicle_details.model}`;
+const vehicleName = (facts: RequestMailFacts) => `${facts.vehicle.make} ${facts.vehicle.model}`;
 
-const datesOf = (request: StaffBookingRequest) =>
-  `from ${britishDate(request.start_date)} ${request.pickup_time} to ${britishDate(request.end_date)} ${request.dropoff_time}`;
+const datesOf = (facts: RequestMailFacts) =>
+  `from ${britishDate(facts.start_date)} ${facts.pickup_time} to ${britishDate(facts.end_date)} ${facts.dropoff_time}`;
 
 /** The agency's notice of a new request: what, when, who, and the link to review it. */
-export function agencyMail(
-  request: StaffBookingRequest,
-  agency: AgencyContact & { mailbox: string },
-  publicUrl: string,
-): MailMessage {
-  const person = request.customer_details;
-  const who = request.customer === null ? 'a visitor without an account' : 'a customer with an account';
-  const places = [
-    ...(request.pickup_location ? [`Pick-up: ${request.pickup_location.name}`] : []),
-    ...(request.dropoff_location ? [`Drop-off: ${request.dropoff_location.name}`] : []),
-  ];
+export function agencyMail(facts: RequestMailFacts, mailbox: string, publicUrl: string): MailMessage {
+  const { person } = facts;
+  const who = facts.fromVisitor ? 'a visitor without an account' : 'a customer with an account';
   return {
-    to: agency.mailbox,
-    subject: `New booking request ${request.id}: ${vehicleName(request)}, ${britishDate(request.start_date)} to ${britishDate(request.end_date)}`,
+    to: mailbox,
+    subject: `New booking request ${facts.id}: ${vehicleName(facts)}, ${britishDate(facts.start_date)} to ${britishDate(facts.end_date)}`,
     text: [
-      `Hello ${agency.name},`,
+      `Hello ${facts.agency.name},`,
       '',
       `A new booking request has arrived from ${who}.`,
       '',
-      `Request number: ${request.id}`,
-      `Vehicle: ${vehicleName(request)} (${request.vehicle_details.registration_number})`,
-      `Dates: ${datesOf(request)}`,
-      ...places,
+      `Request number: ${facts.id}`,
+      `Vehicle: ${vehicleName(facts)} (${facts.vehicle.registration_number})`,
+      `Dates: ${datesOf(facts)}`,
+      ...(facts.pickup_location ? [`Pick-up: ${facts.pickup_location}`] : []),
+      ...(facts.dropoff_location ? [`Drop-off: ${facts.dropoff_location}`] : []),
       `Name: ${person.first_name} ${person.last_name}`.trimEnd(),
       `Phone: ${person.phone_number || 'not given'}`,
       `E-mail: ${person.email || 'not given'}`,
-      ...(request.message?.trim() ? ['', 'Their message:', request.message.trim()] : []),
+      ...(facts.message?.trim() ? ['', 'Their message:', facts.message.trim()] : []),
       '',
       'To accept or decline it, open:',
-      `${publicUrl}/booking-requests/${request.id}`,
+      `${publicUrl}/booking-requests/${facts.id}`,
       '',
       'Fleet Rental',
     ].join('\n'),
@@ -70,32 +57,29 @@ export function agencyMail(
 }
 
 /** A visitor's receipt: the number to quote, what was asked, and what happens next. */
-export function visitorReceipt(
-  request: StaffBookingRequest,
-  agency: (AgencyContact & { mailbox: string }) | null,
-  publicUrl: string,
-): MailMessage {
-  const agencyName = agency?.name ?? 'The agency';
-  const contact = agency ? [`Questions? Contact ${agency.name}: ${agency.phone_number}, ${agency.mailbox}.`, ''] : [];
+export function visitorReceipt(facts: RequestMailFacts, publicUrl: string): MailMessage {
+  const { agency } = facts;
+  const reach = agency.mailbox ? `${agency.phone_number}, ${agency.mailbox}` : agency.phone_number;
   return {
-    to: request.customer_details.email,
-    subject: `Your booking request ${request.id} for the ${vehicleName(request)} was received`,
+    to: facts.person.email,
+    subject: `Your booking request ${facts.id} for the ${vehicleName(facts)} was received`,
     text: [
-      `Hello ${request.customer_details.first_name},`,
+      `Hello ${facts.person.first_name},`,
       '',
-      `Thank you: ${agency?.name ?? 'the agency'} has your booking request for the ${vehicleName(request)} ${datesOf(request)}.`,
+      `Thank you: ${agency.name} has your booking request for the ${vehicleName(facts)} ${datesOf(facts)}.`,
       '',
-      `Your booking request number is ${request.id}. Quote it if you contact the agency.`,
+      `Your booking request number is ${facts.id}. Quote it if you contact the agency.`,
       '',
       'What happens next:',
-      `${agencyName} checks that the vehicle is free and accepts or declines your request. We e-mail you their answer at this address.`,
+      `${agency.name} checks that the vehicle is free and accepts or declines your request. We e-mail you their answer at this address.`,
       'Nothing is booked and nothing is paid until then.',
       '',
       'To follow your requests online, create an account with this e-mail address:',
       `${publicUrl}/register-customer`,
       'We then e-mail you a link: once you open it, this request appears under Booking Requests.',
       '',
-      ...contact,
+      `Questions? Contact ${agency.name}: ${reach}.`,
+      '',
       'Fleet Rental',
     ].join('\n'),
   };
