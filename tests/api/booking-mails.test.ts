@@ -142,7 +142,13 @@ describe(`booking mails (${ENGINE})`, () => {
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.body).toEqual(first.body);
       expect(sent).toHaveLength(2);
-      expect(await rows.countBookingRequests(t.app.deps.db, { vehicleId: world.vehicles.a2 })).toBeGreaterThan(0);
+      const stored = await t.app.deps.db
+        .selectFrom('booking_requests')
+        .select('id')
+        .where('email', '=', 'vera@example.com')
+        .where('start_date', '=', day(20))
+        .execute();
+      expect(stored).toEqual([{ id: first.body.id }]);
     });
 
     it('sends nothing for a refused request: bad input (400), dates taken (409)', async () => {
@@ -274,6 +280,7 @@ describe(`booking mails (${ENGINE})`, () => {
       expect(mail?.text).toContain('Amount: £100.00');
       expect(mail?.text).toContain('Deposit: £300.00');
       expect(mail?.text).toContain(`${t.config.publicUrl}/customer/bookings/${id}`);
+      expect(mail?.text).toContain('Questions? Contact North Drive: +44 20 7946 0000, northdrive@example.com.');
       await expectAllCommitted();
     });
 
