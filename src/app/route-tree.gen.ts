@@ -17,6 +17,7 @@ import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as StaffRouteImport } from './routes/_staff'
 import { Route as PublicAboutRouteImport } from './routes/_public/about'
 import { Route as PublicAgentSignupRouteImport } from './routes/_public/agent-signup'
+import { Route as PublicConfirmEmailRouteImport } from './routes/_public/confirm-email'
 import { Route as PublicContactRouteImport } from './routes/_public/contact'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicRegisterCustomerRouteImport } from './routes/_public/register-customer'
@@ -94,6 +95,11 @@ const PublicAboutRoute = PublicAboutRouteImport.update({
 const PublicAgentSignupRoute = PublicAgentSignupRouteImport.update({
   id: '/agent-signup',
   path: '/agent-signup',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicConfirmEmailRoute = PublicConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicContactRoute = PublicContactRouteImport.update({
@@ -326,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/about': typeof PublicAboutRoute
   '/agent-signup': typeof PublicAgentSignupRoute
+  '/confirm-email': typeof PublicConfirmEmailRoute
   '/contact': typeof PublicContactRoute
   '/login': typeof PublicLoginRoute
   '/register-customer': typeof PublicRegisterCustomerRoute
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/about': typeof PublicAboutRoute
   '/agent-signup': typeof PublicAgentSignupRoute
+  '/confirm-email': typeof PublicConfirmEmailRoute
   '/contact': typeof PublicContactRoute
   '/login': typeof PublicLoginRoute
   '/register-customer': typeof PublicRegisterCustomerRoute
@@ -427,6 +435,7 @@ export interface FileRoutesById {
   '/_staff': typeof StaffRouteWithChildren
   '/_public/about': typeof PublicAboutRoute
   '/_public/agent-signup': typeof PublicAgentSignupRoute
+  '/_public/confirm-email': typeof PublicConfirmEmailRoute
   '/_public/contact': typeof PublicContactRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/register-customer': typeof PublicRegisterCustomerRoute
@@ -477,6 +486,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/about'
     | '/agent-signup'
+    | '/confirm-email'
     | '/contact'
     | '/login'
     | '/register-customer'
@@ -525,6 +535,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/about'
     | '/agent-signup'
+    | '/confirm-email'
     | '/contact'
     | '/login'
     | '/register-customer'
@@ -577,6 +588,7 @@ export interface FileRouteTypes {
     | '/_staff'
     | '/_public/about'
     | '/_public/agent-signup'
+    | '/_public/confirm-email'
     | '/_public/contact'
     | '/_public/login'
     | '/_public/register-customer'
@@ -686,6 +698,13 @@ declare module '@tanstack/react-router' {
       path: '/agent-signup'
       fullPath: '/agent-signup'
       preLoaderRoute: typeof PublicAgentSignupRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/confirm-email': {
+      id: '/_public/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof PublicConfirmEmailRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/contact': {
@@ -1020,6 +1039,7 @@ const CustomerRouteWithChildren = CustomerRoute._addFileChildren(
 interface PublicRouteChildren {
   PublicAboutRoute: typeof PublicAboutRoute
   PublicAgentSignupRoute: typeof PublicAgentSignupRoute
+  PublicConfirmEmailRoute: typeof PublicConfirmEmailRoute
   PublicContactRoute: typeof PublicContactRoute
   PublicLoginRoute: typeof PublicLoginRoute
   PublicRegisterCustomerRoute: typeof PublicRegisterCustomerRoute
@@ -1033,6 +1053,7 @@ interface PublicRouteChildren {
 const PublicRouteChildren: PublicRouteChildren = {
   PublicAboutRoute: PublicAboutRoute,
   PublicAgentSignupRoute: PublicAgentSignupRoute,
+  PublicConfirmEmailRoute: PublicConfirmEmailRoute,
   PublicContactRoute: PublicContactRoute,
   PublicLoginRoute: PublicLoginRoute,
   PublicRegisterCustomerRoute: PublicRegisterCustomerRoute,

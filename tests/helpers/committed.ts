@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { TestApp } from './app.ts';
 
-type Table = 'vehicles' | 'vehicle_images' | 'customers';
+type Table = 'vehicles' | 'vehicle_images' | 'customers' | 'booking_requests' | 'bookings';
 
 /**
  * Reads the database through a connection of its own, so it sees only what is committed: a

@@ -49,6 +49,16 @@ export const passwordResetConfirmSchema = v.object({
   ),
 });
 
+/** The token of the link that confirms a customer's e-mail address (POST email-confirmation/confirm/). */
+export const EMAIL_CONFIRMATION_MISSING = 'Invalid or missing confirmation link.';
+export const emailConfirmationSchema = v.object({
+  token: v.pipe(
+    v.optional(v.string(EMAIL_CONFIRMATION_MISSING), ''),
+    v.nonEmpty(EMAIL_CONFIRMATION_MISSING),
+    v.maxLength(200, EMAIL_CONFIRMATION_MISSING),
+  ),
+});
+
 /** The reset form adds the confirmation field; the server is sent only password and token. */
 export const passwordResetFormSchema = v.pipe(
   v.object({ ...passwordResetConfirmSchema.entries, confirm_password: v.string() }),

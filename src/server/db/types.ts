@@ -49,6 +49,8 @@ export interface UserTable {
   created_at: string;
   /** Set while the login is turned off by its agency (migration 007-user-disabled). */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address the user last confirmed by an e-mailed link (migration 016); confirmed while it equals `email`. */
+  confirmed_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RefreshTokenTable {
@@ -66,6 +68,17 @@ export interface RefreshTokenTable {
 export interface PasswordResetTokenTable {
   id: Generated<number>;
   user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A link that confirms `email` as the user's address (migration 016); single-use, only its hash kept. */
+export interface EmailConfirmationTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
   token_hash: string;
   expires_at: string;
   used_at: string | null;
@@ -369,6 +382,7 @@ export interface Database {
   users: UserTable;
   refresh_tokens: RefreshTokenTable;
   password_reset_tokens: PasswordResetTokenTable;
+  email_confirmation_tokens: EmailConfirmationTokenTable;
   locations: LocationTable;
   vehicles: VehicleTable;
   vehicle_images: VehicleImageTable;

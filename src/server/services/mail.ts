@@ -48,3 +48,23 @@ export function createMailer(options: { smtpUrl: string | null; dataDir: string;
     close: () => transport.close(),
   };
 }
+
+/**
+ * Mail that tells of a write already committed: `build` reads what the mail says and gives the
+ * messages, which are handed to the mailer without waiting for delivery. Nothing here throws: a
+ * failing read or mail server is logged, and the committed write's reply goes out as it is.
+ */
+export async function mailAfterCommit(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  what: string,
+  context: Record<string, unknown>,
+  build: () => Promise<MailMessage[]>,
+): Promise<void> {
+  const failed = (error: unknown) => log.error({ err: error, ...context }, `${what} mail failed`);
+  try {
+    for (const message of await build()) void mailer.send(message).catch(failed);
+  } catch (error) {
+    failed(error);
+  }
+}

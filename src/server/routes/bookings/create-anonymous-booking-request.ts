@@ -4,6 +4,7 @@ import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { type AnonymousBookingRequestReceipt, insertBookingRequest } from '../../repositories/booking-requests.ts';
 import { limitAnonymousWrite } from '../../services/rate-limits.ts';
 import { checkDatesFree, requestableVehicle } from './common.ts';
+import { mailRequestArrival } from './request-arrival-mail.ts';
 
 /** POST rentals/booking-requests/: a visitor's request with contact details instead of an account. */
 export const createAnonymousBookingRequest = defineRoute({
@@ -46,6 +47,7 @@ export const createAnonymousBookingRequest = defineRoute({
       },
       (trx, newId) => storeReplyWithWrite(trx, request, 201, receipt(newId)),
     );
+    await mailRequestArrival(deps, id, request.log);
     return receipt(id);
   },
 });

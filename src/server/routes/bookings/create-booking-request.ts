@@ -7,6 +7,7 @@ import { findCustomerRequest, insertBookingRequest } from '../../repositories/bo
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { vehicleLocationIds } from '../../repositories/vehicles.ts';
 import { cardImageUrl, checkDatesFree, fieldsError, REQUEST_NOT_FOUND, requestableVehicle } from './common.ts';
+import { mailRequestArrival } from './request-arrival-mail.ts';
 
 /** POST booking-requests/: a signed-in customer asks to book a vehicle of an approved agency. */
 export const createBookingRequest = defineRoute({
@@ -55,6 +56,7 @@ export const createBookingRequest = defineRoute({
       },
     );
     if (!created) throw notFound(REQUEST_NOT_FOUND);
+    await mailRequestArrival(deps, created.id, request.log);
     return created;
   },
 });

@@ -5,6 +5,7 @@ import { finalizeBookingRequest, findRequestForFinalize } from '../../repositori
 import { findCustomerBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { paymentProvider } from '../../services/payments/provider.ts';
+import { mailBookingConfirmed } from './booking-confirmed-mail.ts';
 import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
 
 /**
@@ -19,7 +20,7 @@ export const finalizeBookingRequestRoute = defineRoute({
   access: ['customer'],
   params: requestIdParams,
   body: finalizeSchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body, request: call }) {
     const customer = await findCustomerByUserId(deps.db, user.id);
     const request = await findRequestForFinalize(deps.db, params.id);
     if (!customer || !request || request.customer_id !== customer.id) throw notFound(REQUEST_NOT_FOUND);
@@ -66,9 +67,8 @@ export const finalizeBookingRequestRoute = defineRoute({
       throw bookingConflict(error);
     }
     // The customer's view of their new booking, as GET bookings/{id}/ gives it: no staff fields.
-    return {
-      booking_id: bookingId,
-      booking: await findCustomerBooking(deps.db, bookingId, customer.id, cardImageUrl(deps)),
-    };
+    const booking = await findCustomerBooking(deps.db, bookingId, customer.id, cardImageUrl(deps));
+    await mailBookingConfirmed(deps, request.id, booking, call.log);
+    return { booking_id: bookingId, booking };
   },
 });

@@ -5,6 +5,7 @@ import { findUserForLogin } from '../../repositories/users.ts';
 import { loginThrottleFor } from '../../services/login-throttle.ts';
 import { DUMMY_HASH, verifyPassword } from '../../services/passwords.ts';
 import { startSession } from '../../services/session.ts';
+import { offerEmailConfirmation } from './email-confirmation.ts';
 
 export const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 export const LOGIN_DISABLED = 'This login has been turned off by your agency. Ask them to turn it on again.';
@@ -44,6 +45,8 @@ export const login = defineRoute({
     if (user.disabled_at !== null) throw forbidden(LOGIN_DISABLED);
     const profile = await startSession({ deps, request, reply }, user.id);
     if (!profile) throw unauthorized(LOGIN_FAILED);
+    // A customer whose visitor's requests wait for a confirmed address is sent the link (once while it works).
+    if (profile.role === 'customer') await offerEmailConfirmation(deps, user.id, request.log);
     return profile;
   },
 });

@@ -2,9 +2,14 @@ import { customerRegistrationSchema } from '#domain/schemas/accounts';
 import { defineRoute } from '../../http/route.ts';
 import { createCustomerAccount } from '../../repositories/users.ts';
 import { limitAnonymousWrite } from '../../services/rate-limits.ts';
+import { offerEmailConfirmation } from './email-confirmation.ts';
 import { signUp } from './sign-up.ts';
 
-/** A visitor becomes a customer: their login and customer record. Does not sign them in. */
+/**
+ * A visitor becomes a customer: their login and customer record. Does not sign them in. When
+ * requests they sent as a visitor wait for this address, it is sent a link to confirm it (the
+ * reply is the same either way).
+ */
 export const registerCustomer = defineRoute({
   method: 'POST',
   url: 'register/customer/',
@@ -13,6 +18,7 @@ export const registerCustomer = defineRoute({
   async handler({ deps, request, body }) {
     await limitAnonymousWrite(deps, 'sign-ups', { address: request.ip, email: body.email });
     const id = await signUp(deps, body, (account) => createCustomerAccount(deps.db, account, deps.now().toISOString()));
+    await offerEmailConfirmation(deps, id, request.log);
     return { message: 'User registered successfully!', id };
   },
 });

@@ -4,6 +4,7 @@ import { ACCOUNT_ICONS } from '../../../components/account-icons.ts';
 import { Icon, ICONS, type IconPath } from '../../../components/icons.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
+import { EmailConfirmationNotice } from './email-confirmation-notice.tsx';
 import '../customer-dashboard.css';
 
 interface Shortcut {
@@ -67,6 +68,7 @@ export function CustomerDashboard({ userId, firstName }: CustomerDashboardProps)
           changes at the top of the page.
         </StatusMessage>
       ) : null}
+      <EmailConfirmationNotice />
       <nav aria-label="Shortcuts">
         <ul className="dashboard-shortcuts">
           {SHORTCUTS.map((shortcut) => (
