@@ -49,6 +49,7 @@ describe(`suppliers (${ENGINE})`, () => {
         vehicle_count: 2,
         tax_rate: '0.00',
         service_interval_months: 12,
+        hold_hours: 48,
       },
       expect.objectContaining({
         id: world.agencies.pending,

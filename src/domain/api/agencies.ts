@@ -18,4 +18,6 @@ export interface AgencyProfile extends AgencySummary {
   service_interval_months: number;
   /** Tax on its invoices, a percentage such as "20.00". */
   tax_rate: string;
+  /** Hours an accepted booking request holds the vehicle for its customer to confirm. */
+  hold_hours: number;
 }

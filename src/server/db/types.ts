@@ -30,6 +30,8 @@ export interface AgencyTable {
   service_interval_months: ColumnType<number, number | undefined, number>;
   /** Tax on invoices in basis points, 2000 = 20 % (migration 012). */
   tax_rate: ColumnType<number, number | undefined, number>;
+  /** Hours an accepted request holds the vehicle (migration 015). */
+  hold_hours: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserTable {
@@ -191,6 +193,8 @@ export interface BookingRequestTable {
   reviewed_by: number | null;
   reviewed_at: string | null;
   created_at: string;
+  /** When an accepted request's hold on the vehicle ends (migration 015); null otherwise. */
+  hold_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IdempotencyKeyTable {

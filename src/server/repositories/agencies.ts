@@ -85,6 +85,7 @@ export interface AgencyRow {
   service_interval_months: number;
   /** Basis points. */
   tax_rate: number;
+  hold_hours: number;
 }
 
 function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
@@ -97,6 +98,7 @@ function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
     'agencies.logo_key',
     'agencies.service_interval_months',
     'agencies.tax_rate',
+    'agencies.hold_hours',
     eb
       .selectFrom('vehicles')
       .select((inner) => inner.fn.countAll<number>().as('count'))
@@ -161,6 +163,7 @@ export async function updateAgency(
     logo_key?: string;
     service_interval_months?: number;
     tax_rate?: number;
+    hold_hours?: number;
   },
 ): Promise<{ replacedLogo: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {
