@@ -1,23 +1,26 @@
 import { Link } from '@tanstack/react-router';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
+import { shownRequestStatus, type ShownRequestStatus } from '#domain/request-hold';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { requestStatusTone } from '../../../lib/booking-labels.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ConfirmBy, EXPIRED_NOTE } from './confirm-by.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 
 /** One request as SPEC §2 lists it, with the way on once staff accepted it. */
 export function BookingRequestCard({ request }: { request: CustomerBookingRequest }) {
   const currency = useCurrency();
   const name = `${request.vehicle_details.make} ${request.vehicle_details.model}`;
+  const shown = shownRequestStatus(request, new Date());
   return (
-    <article className="request-card" aria-label={`${name}, ${request.status}`}>
+    <article className="request-card" aria-label={`${name}, ${shown}`}>
       <VehicleThumb src={request.vehicle_details.main_image} name={name} />
       <div className="request-card__body">
         <div className="request-card__heading">
           <h2 className="request-card__title">{name}</h2>
-          <StatusBadge tone={requestStatusTone(request.status)}>{request.status}</StatusBadge>
+          <StatusBadge tone={requestStatusTone(shown)}>{shown}</StatusBadge>
         </div>
         <dl className="facts">
           <div className="facts__item facts__item--wide">
@@ -35,13 +38,13 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
             <dd>{formatMoney(request.deposit, currency)}</dd>
           </div>
         </dl>
-        <RequestAction request={request} />
+        <RequestAction request={request} shown={shown} />
       </div>
     </article>
   );
 }
 
-function RequestAction({ request }: { request: CustomerBookingRequest }) {
+function RequestAction({ request, shown }: { request: CustomerBookingRequest; shown: ShownRequestStatus }) {
   if (request.has_booking) {
     return (
       <Link
@@ -53,15 +56,19 @@ function RequestAction({ request }: { request: CustomerBookingRequest }) {
       </Link>
     );
   }
+  if (shown === 'expired') return <p className="request-card__note">{EXPIRED_NOTE}</p>;
   if (request.status === 'accepted') {
     return (
-      <Link
-        to="/customer/booking-requests/$requestId/confirm"
-        params={{ requestId: request.id }}
-        className={buttonClass('primary', 'md', 'request-card__action')}
-      >
-        Confirm Booking
-      </Link>
+      <>
+        {request.hold_until ? <ConfirmBy holdUntil={request.hold_until} /> : null}
+        <Link
+          to="/customer/booking-requests/$requestId/confirm"
+          params={{ requestId: request.id }}
+          className={buttonClass('primary', 'md', 'request-card__action')}
+        >
+          Confirm Booking
+        </Link>
+      </>
     );
   }
   return (

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { AGENCY_LOGO_MAX_BYTES } from '#domain/constants';
+import { MAX_HOLD_HOURS } from '#domain/request-hold';
 import { MAX_SERVICE_INTERVAL_MONTHS } from '#domain/service-due';
 import { agencyProfileSchema } from '#domain/schemas/agency';
 import { Button } from '../../../components/button.tsx';
@@ -18,7 +19,7 @@ const SAVED = 'Your agency has been saved.';
 const NOT_SAVED = 'Your agency could not be saved.';
 const NEEDS_CONNECTION = 'Saving your agency needs a connection. Try again when you are back online.';
 // A refused logo (not an image, too large) is said above the button: the file field is not the form's.
-const FIELDS = ['name', 'contact_email', 'phone_number', 'service_interval_months', 'tax_rate'] as const;
+const FIELDS = ['name', 'contact_email', 'phone_number', 'service_interval_months', 'tax_rate', 'hold_hours'] as const;
 const LOGO_TOO_LARGE = `A logo may be at most ${AGENCY_LOGO_MAX_BYTES / (1024 * 1024)} MB.`;
 
 type AgencyInput = v.InferInput<typeof agencyProfileSchema>;
@@ -30,6 +31,7 @@ const valuesOf = (agency: AgencyProfile): AgencyInput => ({
   phone_number: agency.phone_number,
   service_interval_months: String(agency.service_interval_months),
   tax_rate: agency.tax_rate,
+  hold_hours: String(agency.hold_hours),
 });
 
 /**
@@ -86,6 +88,8 @@ function AgencySummary({ agency }: { agency: AgencyProfile }) {
         <dd>{agency.service_interval_months} months</dd>
         <dt>Tax rate</dt>
         <dd>{agency.tax_rate}%</dd>
+        <dt>Hold on accepted requests</dt>
+        <dd>{agency.hold_hours} hours</dd>
       </dl>
       <p className="settings-panel__lead">Only the agency owner can change these.</p>
     </div>
@@ -145,7 +149,8 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
     <form className="form agency-panel" onSubmit={onSubmit} noValidate aria-label="Your agency">
       <p className="settings-panel__lead">
         Customers see your agency&apos;s name and logo on your vehicles; the service interval decides how far a recorded
-        service moves a vehicle&apos;s next service date.
+        service moves a vehicle&apos;s next service date; the hold decides how long an accepted request keeps its
+        vehicle.
       </p>
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
       <TextField label="Agency name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
@@ -183,6 +188,16 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
           {...register('tax_rate')}
         />
       </div>
+      <TextField
+        label="Hold on accepted requests (hours)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_HOLD_HOURS}
+        hint="How long an accepted request keeps the vehicle for its customer to confirm. After that it expires."
+        error={errors.hold_hours?.message}
+        {...register('hold_hours')}
+      />
       <div className="agency-panel__logo-row">
         <Logo agency={agency} />
         <TextField
