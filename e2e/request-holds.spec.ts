@@ -168,4 +168,49 @@ test.describe('on a tablet', () => {
     await expect(page.getByText(/^This request is booked: booking #\d+\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create booking' })).toHaveCount(0);
   });
+
+  test('once the hold has ended, the customer and staff see Expired and the customer is not offered to confirm', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await signInContext(context, 'agency');
+    const suffix = uniqueSuffix();
+    const { vehicle, place } = await heldVehicle(context.request, suffix);
+    const customer = await browser.newContext(PHONE);
+    try {
+      await signInApi(customer.request, 'customer');
+      const asked = await apiJson<{ id: number }>(customer.request, 'POST', 'booking-requests/', {
+        vehicle_id: vehicle.id,
+        start_date: isoDay(540),
+        end_date: isoDay(541),
+        pickup_time: '09:00',
+        dropoff_time: '18:00',
+        pickup_location_id: place,
+        dropoff_location_id: place,
+      });
+      await apiJson(context.request, 'PATCH', `staff-booking-requests/${asked.id}/`, { status: 'accepted' });
+
+      // Both screens read the stored end with the device's own clock, three days on.
+      const later = new Date(Date.now() + 3 * 86_400_000);
+      const phone = await customer.newPage();
+      await phone.clock.setFixedTime(later);
+      await phone.goto('/customer/booking-requests');
+      const card = phone.getByRole('article', { name: `${vehicle.make} ${vehicle.model}, expired` });
+      await expect(card.getByText('The time to confirm this request has ended', { exact: false })).toBeVisible();
+      await expect(card.getByRole('link', { name: 'Confirm Booking' })).toHaveCount(0);
+      await phone.goto(`/customer/booking-requests/${asked.id}/confirm`);
+      await expect(phone.getByRole('status').filter({ hasText: 'Expired' })).toBeVisible();
+      await expect(phone.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+      await page.clock.setFixedTime(later);
+      await page.goto(`/booking-requests/${asked.id}`);
+      await expect(page.getByText('Expired', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(/^Hold ended$/i)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create booking' })).toHaveCount(0);
+    } finally {
+      await customer.close();
+    }
+  });
 });
