@@ -82,6 +82,8 @@ export const createBookingFromRequest = defineRoute({
       }
       throw bookingConflict(error);
     }
+    // Set inside the committed transaction; never missing once bookRequest returned.
+    if (!created) throw new Error('booking created without its reply');
     return created;
   },
 });
