@@ -293,7 +293,7 @@ for (const [width, device] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  test(`the owner edits the agency's profile, logo and service interval; an agent reads them (${width})`, async ({
+  test(`the owner edits the agency's profile, logo, service interval and hold; an agent reads them (${width})`, async ({
     page,
     context,
     browser,
@@ -303,6 +303,7 @@ for (const [width, device] of [
     await openSettings(page);
     const form = page.getByRole('form', { name: 'Your agency' });
     await expect(form.getByLabel('Service interval (months)')).toHaveValue('12');
+    await expect(form.getByLabel('Hold on accepted requests (hours)')).toHaveValue('48');
 
     await form.getByLabel('Service interval (months)').fill('0');
     await form.getByRole('button', { name: 'Save agency' }).click();
@@ -311,6 +312,7 @@ for (const [width, device] of [
     const name = `Harbour Hire ${uniqueSuffix()}`;
     await form.getByLabel('Agency name').fill(name);
     await form.getByLabel('Service interval (months)').fill('6');
+    await form.getByLabel('Hold on accepted requests (hours)').fill('24');
     await form.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await form.getByRole('button', { name: 'Save agency' }).click();
     await expect(form.getByText('Your agency has been saved.')).toBeVisible();
@@ -318,12 +320,13 @@ for (const [width, device] of [
     await expect(page.getByRole('banner')).toContainText(name);
     await page.screenshot({ path: `test-results/settings-agency-${width}.png`, fullPage: true });
 
-    const profile = await apiJson<{ name: string; service_interval_months: number; logo: string | null }>(
-      context.request,
-      'GET',
-      'agency/',
-    );
-    expect(profile).toMatchObject({ name, service_interval_months: 6 });
+    const profile = await apiJson<{
+      name: string;
+      service_interval_months: number;
+      hold_hours: number;
+      logo: string | null;
+    }>(context.request, 'GET', 'agency/');
+    expect(profile).toMatchObject({ name, service_interval_months: 6, hold_hours: 24 });
     expect(profile.logo).not.toBeNull();
 
     // An agent of the agency sees the same, read-only.
@@ -344,6 +347,7 @@ for (const [width, device] of [
       const panel = agentPage.getByRole('region', { name: 'Your agency' });
       await expect(panel.getByText(name)).toBeVisible();
       await expect(panel.getByText('6 months')).toBeVisible();
+      await expect(panel.getByText('24 hours')).toBeVisible();
       await expect(panel.getByText('Only the agency owner can change these.')).toBeVisible();
       await expect(agentPage.getByRole('form', { name: 'Your agency' })).toHaveCount(0);
     } finally {

@@ -141,6 +141,7 @@ describe(`booking requests (${ENGINE})`, () => {
         status: 'pending',
         has_booking: false,
         booking_id: null,
+        hold_until: null,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         deposit: '200.00',
       });
@@ -455,6 +456,7 @@ describe(`booking requests (${ENGINE})`, () => {
         is_reviewed: false,
         has_booking: false,
         booking_id: null,
+        hold_until: null,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
       });
       expect((await staff.get(`/api/staff-booking-requests/${requestOfB}/`)).status).toBe(200);
@@ -684,13 +686,9 @@ describe(`booking requests (${ENGINE})`, () => {
       await setLicence(world.customers.other, 'licences/morgan');
       const vehicle = await addVehicle();
       const requestId = await acceptedRequest(customer2, vehicle, day(330), day(333));
-      const booked = await staff.post('/api/bookings/', {
-        customer: world.customers.createdByA,
-        vehicle,
-        start_date: day(333),
-        end_date: day(335),
-      });
-      expect(booked.status).toBe(201);
+      // The desk can no longer book over the hold (request-holds.test.ts): a booking written
+      // before holds existed stands for one made meanwhile.
+      await insertBooking(vehicle, day(333), day(335), 'pending');
       const reply = await customer2.post(`/api/booking-request/${requestId}/finalize/`, address);
       expect(reply.status).toBe(409);
       const message = `This vehicle is already booked from ${britishDate(day(333))} to ${britishDate(day(335))}.`;

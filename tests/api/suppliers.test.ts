@@ -51,6 +51,7 @@ describe(`suppliers (${ENGINE})`, () => {
         service_interval_months: 12,
         postal_address: '',
         vat_number: '',
+        hold_hours: 48,
       },
       expect.objectContaining({
         id: world.agencies.pending,

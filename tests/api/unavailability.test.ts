@@ -193,7 +193,7 @@ describe(`unavailability (${ENGINE})`, () => {
     expect(moved.body.error).toBe(message);
   });
 
-  it('refuses to finalise an accepted request once a period blocks its dates', async () => {
+  it("refuses a period over an accepted request's hold, naming the request, and the request is confirmed", async () => {
     await t.app.deps.db
       .updateTable('customers')
       .set({ drivers_license_key: 'licences/casey', drivers_license_type: 'image/webp' })
@@ -205,11 +205,16 @@ describe(`unavailability (${ENGINE})`, () => {
     expect((await staff.patch(`/api/staff-booking-requests/${request.body.id}/`, { status: 'accepted' })).status).toBe(
       200,
     );
-    expect((await block(agency, vehicle, '2032-06-03', '2032-06-04', 'damage')).status).toBe(201);
+    const blocked = await block(agency, vehicle, '2032-06-03', '2032-06-04', 'damage');
+    expect(blocked.status).toBe(409);
+    expect((blocked.body as ErrorBody).error).toMatch(
+      new RegExp(
+        `^Booking request #${request.body.id} \\(Casey Customer\\) holds this vehicle from 1 Jun to 3 Jun until `,
+      ),
+    );
     const finalize = await customer.post<ErrorBody>(`/api/booking-request/${request.body.id}/finalize/`, address);
-    expect(finalize.status).toBe(409);
-    expect(finalize.body.error).toBe('This vehicle is not available from 03/06/2032 to 04/06/2032 (damage).');
-    expect(await rows.countBookings(t.app.deps.db, vehicle)).toBe(0);
+    expect(finalize.status).toBe(201);
+    expect(await rows.countBookings(t.app.deps.db, vehicle)).toBe(1);
   });
 
   it('refuses to accept a request whose dates a period now blocks, and lets it be declined', async () => {

@@ -1,11 +1,13 @@
-import type { BookingStatus, PaymentMethod, RequestStatus } from '#domain/constants';
+import type { BookingStatus, PaymentMethod } from '#domain/constants';
+import type { ShownRequestStatus } from '#domain/request-hold';
 
 export type BadgeTone = 'success' | 'warning' | 'info' | 'danger' | 'neutral';
 
-/** Pending waits (yellow), accepted is good news (green), declined is not (red). */
-export function requestStatusTone(status: RequestStatus): BadgeTone {
+/** Pending waits (yellow), accepted is good news (green), declined is not (red), expired is over (grey). */
+export function requestStatusTone(status: ShownRequestStatus): BadgeTone {
   if (status === 'accepted') return 'success';
   if (status === 'pending') return 'warning';
+  if (status === 'expired') return 'neutral';
   return 'danger';
 }
 

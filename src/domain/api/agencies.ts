@@ -22,4 +22,6 @@ export interface AgencyProfile extends AgencySummary {
   postal_address: string;
   /** Printed on its invoices, '' when not given. */
   vat_number: string;
+  /** Hours an accepted booking request holds the vehicle for its customer to confirm. */
+  hold_hours: number;
 }

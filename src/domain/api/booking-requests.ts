@@ -1,5 +1,5 @@
 /** The booking-request shape staff review (GET staff-booking-requests/, staff-booking-requests/{id}/). */
-import type { RequestStatus } from '../constants.ts';
+import type { BookingStatus, RequestStatus, UnavailabilityKind } from '../constants.ts';
 
 /** A booking request as staff, agents and agencies see it: with the registration and the staff notes. */
 export interface StaffBookingRequest {
@@ -31,5 +31,37 @@ export interface StaffBookingRequest {
   is_reviewed: boolean;
   has_booking: boolean;
   booking_id: number | null;
+  /** When an accepted, unconfirmed request's hold on the vehicle ends (ISO 8601 UTC); null otherwise. */
+  hold_until: string | null;
   created_at: string;
+}
+
+/**
+ * GET staff-booking-requests/{id}/clashes/: what else wants the vehicle on the request's days —
+ * other requests pending or accepted and still held, bookings that hold the vehicle, and
+ * unavailability periods — each earliest first, at most 20 of each.
+ */
+export interface RequestClashes {
+  requests: { id: number; name: string; start_date: string; end_date: string; status: 'pending' | 'accepted' }[];
+  bookings: {
+    id: number;
+    customer_name: string;
+    start_date: string;
+    end_date: string;
+    booking_status: BookingStatus;
+  }[];
+  periods: { id: number; kind: UnavailabilityKind; start_date: string; end_date: string; reason: string | null }[];
+}
+
+/**
+ * GET staff-booking-requests/{id}/booking/: what "Create booking" fills in, priced by the server
+ * (days × price per day) with the vehicle's deposit, and the customer record the booking will be
+ * for: the request's own, one of the agency's found by the visitor's e-mail, or null when a new
+ * record will be made from the request's name, phone and e-mail.
+ */
+export interface RequestBookingDraft {
+  days: number;
+  booking_amount: string;
+  booking_deposit: string;
+  customer: { id: number; first_name: string; last_name: string; email: string } | null;
 }

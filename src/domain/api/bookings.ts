@@ -56,6 +56,8 @@ export interface CustomerBookingRequest {
   status: RequestStatus;
   has_booking: boolean;
   booking_id: number | null;
+  /** When an accepted, unconfirmed request's hold on the vehicle ends: confirm before it (ISO 8601 UTC). */
+  hold_until: string | null;
   deposit: string;
   created_at: string;
 }

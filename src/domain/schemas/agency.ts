@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AGENCY_STATUSES } from '../constants.ts';
+import { MAX_HOLD_HOURS } from '../request-hold.ts';
 import { MAX_SERVICE_INTERVAL_MONTHS } from '../service-due.ts';
 import { choice, email, id, phone, requiredText, wholeNumber } from './fields.ts';
 import { taxRate } from './invoice.ts';
@@ -42,6 +43,8 @@ export const agencyFields = {
   /** Tax on its invoices, a percentage ("20", "17.5") kept in basis points. */
   tax_rate: taxRate,
   ...agencyInvoiceFields,
+  /** Hours an accepted request holds the vehicle (decision 035). */
+  hold_hours: wholeNumber('Hold length', { min: 1, max: MAX_HOLD_HOURS }),
 };
 
 /** The agency profile form in Settings: every field shown and sent (PATCH agency/). */

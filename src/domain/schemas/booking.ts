@@ -101,3 +101,22 @@ export const bookingReturnSchema = v.object({
 export const bookingCancelSchema = v.object({ reason: requiredText('Reason', 500) });
 
 export const bookingIdParams = v.object({ id: id('Booking') });
+
+/**
+ * "Create booking" from an accepted request (POST staff-booking-requests/{id}/booking/): the
+ * vehicle, dates, times and places come from the request; staff may change what it costs and how
+ * it is paid. An empty amount is days × price per day, an empty deposit the vehicle's.
+ */
+export const requestBookingSchema = v.object({
+  booking_amount: optionalMoney('Booking amount'),
+  booking_deposit: optionalMoney('Deposit'),
+  payment_method: v.optional(
+    v.picklist(PAYMENT_METHODS, 'Payment method must be cash, mobile transfer or debit_card.'),
+    DEFAULT_PAYMENT_METHOD,
+  ),
+  booking_status: v.optional(
+    v.picklist(NEW_BOOKING_STATUSES, 'Booking status must be pending or confirmed.'),
+    'confirmed' satisfies (typeof NEW_BOOKING_STATUSES)[number],
+  ),
+});
+export type RequestBookingInput = v.InferOutput<typeof requestBookingSchema>;

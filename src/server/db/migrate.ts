@@ -11,6 +11,7 @@ import { payments } from './migrations/011-payments.ts';
 import { invoices } from './migrations/012-invoices.ts';
 import { inspections } from './migrations/013-inspections.ts';
 import { bookingHistory } from './migrations/014-booking-history.ts';
+import { requestHolds } from './migrations/015-request-holds.ts';
 import { emailConfirmations } from './migrations/016-email-confirmations.ts';
 import { agencyInvoiceDetails } from './migrations/018-agency-invoice-details.ts';
 import type { Database } from './types.ts';
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '012-invoices': invoices(dialect),
       '013-inspections': inspections(dialect),
       '014-booking-history': bookingHistory(),
+      '015-request-holds': requestHolds(),
       '016-email-confirmations': emailConfirmations(dialect),
       '018-agency-invoice-details': agencyInvoiceDetails(),
     }),

@@ -34,6 +34,8 @@ export interface AgencyTable {
   postal_address: ColumnType<string, string | undefined, string>;
   /** Printed on its invoices; '' until given (migration 018). */
   vat_number: ColumnType<string, string | undefined, string>;
+  /** Hours an accepted request holds the vehicle (migration 015). */
+  hold_hours: ColumnType<number, number | undefined, number>;
 }
 
 export interface UserTable {
@@ -208,6 +210,8 @@ export interface BookingRequestTable {
   reviewed_by: number | null;
   reviewed_at: string | null;
   created_at: string;
+  /** When an accepted request's hold on the vehicle ends (migration 015); null otherwise. */
+  hold_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IdempotencyKeyTable {

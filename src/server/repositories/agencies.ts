@@ -87,6 +87,7 @@ export interface AgencyRow {
   tax_rate: number;
   postal_address: string;
   vat_number: string;
+  hold_hours: number;
 }
 
 function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
@@ -101,6 +102,7 @@ function profiles(agencies: SelectQueryBuilder<Database, 'agencies', object>) {
     'agencies.tax_rate',
     'agencies.postal_address',
     'agencies.vat_number',
+    'agencies.hold_hours',
     eb
       .selectFrom('vehicles')
       .select((inner) => inner.fn.countAll<number>().as('count'))
@@ -167,6 +169,7 @@ export async function updateAgency(
     tax_rate?: number;
     postal_address?: string;
     vat_number?: string;
+    hold_hours?: number;
   },
 ): Promise<{ replacedLogo: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {

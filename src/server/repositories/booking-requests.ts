@@ -1,12 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
-import type { RequestStatus } from '#domain/constants';
+import { DEFAULT_CUSTOMER_TITLE, type RequestStatus } from '#domain/constants';
 import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
+import { holdEndsAt, isHeld, isHoldExpired } from '#domain/request-hold';
 import type { DialectName } from '../db/connect.ts';
-import type { CustomerUpdate, Database, NewBookingRequest } from '../db/types.ts';
-import { insertBookingIfFree, isUniqueViolation, RequestAlreadyBookedError } from './bookings.ts';
+import type { CustomerUpdate, Database, NewBooking, NewBookingRequest } from '../db/types.ts';
+import { findAgencyCustomerByEmail, insertCustomer } from './customers.ts';
+import {
+  findBlockingBooking,
+  insertBookingIfFree,
+  isUniqueViolation,
+  lockVehicle,
+  RequestAlreadyBookedError,
+  VehicleAlreadyBookedError,
+} from './bookings.ts';
+import { assertNotHeld } from './request-holds.ts';
+import { assertNoBlockingPeriod } from './unavailability-overlaps.ts';
 import { keysetPage, newestFirstOrder, type CursorPaged, type ListPage } from './keyset.ts';
 import { keptTotal } from './list-counts.ts';
 
@@ -37,6 +48,7 @@ interface RequestBase {
   status: RequestStatus;
   has_booking: boolean;
   booking_id: number | null;
+  hold_until: string | null;
   created_at: string;
 }
 
@@ -116,6 +128,7 @@ function requestQuery(requests: ReturnType<typeof requestsOf>) {
       'r.status',
       'r.staff_notes',
       'r.is_reviewed',
+      'r.hold_until',
       'r.created_at',
       'c.first_name as customer_first_name',
       'c.last_name as customer_last_name',
@@ -179,6 +192,8 @@ function toBase(row: RequestRow, imageUrl: ImageUrl): RequestBase & { vehicle_de
     status: row.status,
     has_booking: row.booking_id !== null,
     booking_id: row.booking_id,
+    // Only a request waiting for its customer holds anything: once booked or declined the end means nothing.
+    hold_until: row.status === 'accepted' && row.booking_id === null ? row.hold_until : null,
     created_at: row.created_at,
   };
 }
@@ -255,19 +270,56 @@ export async function listCustomerRequests(
 }
 
 /**
- * Stores a review. Returns true when it changed the request's status. The change is decided by
- * the UPDATE itself (`WHERE status <> new`), so of two concurrent reviews to the same status, on
- * any engine and across processes, exactly one sees it: the customer hears of a decision once.
+ * Stores a review. Returns true when it changed the request's status, or renewed the hold of an
+ * accepted request whose hold had ended. The change is decided by the UPDATE itself
+ * (`WHERE status <> new`), so of two concurrent reviews to the same status, on any engine and
+ * across processes, exactly one sees it: the customer hears of a decision once.
+ *
+ * Accepting holds the vehicle for the agency's hold length from `now` (decision 035): under the
+ * vehicle's lock, as a booking is written, it is refused when a booking (VehicleAlreadyBookedError),
+ * an unavailability period (VehicleUnavailableError) or another request's hold (VehicleHeldError)
+ * has any of its days. Leaving accepted ends the hold.
  */
 export async function reviewRequest(
   db: Kysely<Database>,
+  dialect: DialectName,
   id: number,
   review: { status: RequestStatus; staff_notes?: string | null; reviewed_by: number; reviewed_at: string },
+  now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('booking_requests as r')
+      .innerJoin('agencies as a', 'a.id', 'r.agency_id')
+      .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
+      .select([
+        'r.vehicle_id',
+        'r.start_date',
+        'r.end_date',
+        'r.status',
+        'r.hold_until',
+        'a.hold_hours',
+        'b.id as booking_id',
+      ])
+      .where('r.id', '=', id)
+      .executeTakeFirstOrThrow();
+    const facts = { status: current.status, has_booking: current.booking_id !== null, hold_until: current.hold_until };
+    let holdUntil: string | null = null;
+    const startsHold = review.status === 'accepted' && !facts.has_booking && !isHeld(facts, now);
+    if (startsHold) {
+      const { vehicle_id: vehicle, start_date: start, end_date: end } = current;
+      await lockVehicle(trx, dialect, vehicle);
+      const clash = await findBlockingBooking(trx, vehicle, start, end);
+      if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
+      await assertNoBlockingPeriod(trx, vehicle, start, end);
+      await assertNotHeld(trx, vehicle, start, end, now.toISOString(), id);
+      holdUntil = holdEndsAt(now, current.hold_hours);
+    } else if (review.status === 'accepted') {
+      holdUntil = current.hold_until;
+    }
     const changed = await trx
       .updateTable('booking_requests')
-      .set({ ...review, is_reviewed: 1 })
+      .set({ ...review, is_reviewed: 1, hold_until: holdUntil })
       .where('id', '=', id)
       .where('status', '<>', review.status)
       .executeTakeFirst();
@@ -275,10 +327,127 @@ export async function reviewRequest(
     const { status: _unchanged, ...rest } = review;
     await trx
       .updateTable('booking_requests')
-      .set({ ...rest, is_reviewed: 1 })
+      .set({ ...rest, is_reviewed: 1, hold_until: holdUntil })
       .where('id', '=', id)
       .execute();
-    return false;
+    // Accepting again after the hold ended holds the vehicle anew: the customer is told the new end.
+    return startsHold && current.status === 'accepted';
+  });
+}
+
+/** Thrown when a request may not be confirmed (any more): not accepted, or its hold ended. */
+export class RequestNotConfirmableError extends Error {
+  constructor(
+    readonly reason: 'not-accepted' | 'expired',
+    readonly holdUntil: string | null,
+  ) {
+    super(`booking request not confirmable: ${reason}`);
+  }
+}
+
+/**
+ * Checked with the vehicle locked, before a request's booking is written: it has none yet
+ * (RequestAlreadyBookedError), and it is still accepted with its hold running
+ * (RequestNotConfirmableError): staff may have declined it, or its hold ended, since the route looked.
+ */
+async function assertConfirmable(trx: Kysely<Database>, requestId: number, now: string): Promise<void> {
+  const existing = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('booking_request_id', '=', requestId)
+    .executeTakeFirst();
+  if (existing) throw new RequestAlreadyBookedError();
+  const current = await trx
+    .selectFrom('booking_requests')
+    .select(['status', 'hold_until'])
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  if (current.status !== 'accepted') throw new RequestNotConfirmableError('not-accepted', null);
+  if (isHoldExpired({ ...current, has_booking: false }, new Date(now))) {
+    throw new RequestNotConfirmableError('expired', current.hold_until);
+  }
+}
+
+/** Who a request made at the desk into a booking is for. */
+export type RequestCustomer =
+  | { id: number }
+  /** A visitor's request: the agency's customer with this e-mail, or a new record made from these. */
+  | { agencyId: number; first_name: string; last_name: string; phone_number: string; email: string };
+
+export interface BookRequestInput {
+  requestId: number;
+  customer: RequestCustomer;
+  booking: Omit<NewBooking, 'customer_id' | 'booking_request_id'>;
+  now: string;
+  /** Runs in the same transaction once the booking exists (its stored reply); throwing undoes it all. */
+  afterBooking?: (trx: Kysely<Database>, bookingId: number) => Promise<void>;
+}
+
+/**
+ * Staff turn an accepted request into its booking in one transaction (POST
+ * staff-booking-requests/{id}/booking/): a visitor's customer record is found by e-mail within the
+ * agency or created, and the booking inserted under the vehicle's lock like any other, linked to
+ * the request, which ends its hold. Throws what finalizing throws, and the booking refusals.
+ */
+export async function bookRequest(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  input: BookRequestInput,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const customerId = 'id' in input.customer ? input.customer.id : await customerFor(trx, input.customer, input.now);
+    try {
+      const bookingId = await insertBookingIfFree(
+        trx,
+        dialect,
+        { ...input.booking, customer_id: customerId, booking_request_id: input.requestId },
+        {
+          now: input.now,
+          confirmsRequest: input.requestId,
+          whileLocked: () => assertConfirmable(trx, input.requestId, input.now),
+        },
+      );
+      await input.afterBooking?.(trx, bookingId);
+      return bookingId;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new RequestAlreadyBookedError();
+      throw error;
+    }
+  });
+}
+
+async function customerFor(
+  trx: Kysely<Database>,
+  visitor: Exclude<RequestCustomer, { id: number }>,
+  now: string,
+): Promise<number> {
+  const found = await findAgencyCustomerByEmail(trx, visitor.agencyId, visitor.email);
+  if (found) return found.id;
+  return insertCustomer(trx, {
+    user_id: null,
+    agency_id: visitor.agencyId,
+    title: DEFAULT_CUSTOMER_TITLE,
+    first_name: visitor.first_name,
+    last_name: visitor.last_name,
+    phone_number: visitor.phone_number,
+    email: visitor.email,
+    national_id: null,
+    street_address: null,
+    address_line2: null,
+    city: null,
+    country: null,
+    drivers_license_key: null,
+    drivers_license_type: null,
+    next_of_kin1_first_name: null,
+    next_of_kin1_last_name: null,
+    next_of_kin1_id_number: null,
+    next_of_kin1_phone: null,
+    next_of_kin2_first_name: null,
+    next_of_kin2_last_name: null,
+    next_of_kin2_id_number: null,
+    next_of_kin2_phone: null,
+    created_at: now,
+    updated_at: now,
   });
 }
 
@@ -287,7 +456,7 @@ export async function findRequestForFinalize(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('booking_requests as r')
     .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
-    .select(['r.id', 'r.customer_id', 'r.status', 'b.id as booking_id'])
+    .select(['r.id', 'r.customer_id', 'r.status', 'r.hold_until', 'b.id as booking_id'])
     .where('r.id', '=', id)
     .executeTakeFirst();
 }
@@ -369,13 +538,10 @@ export async function finalizeBookingRequest(
           created_by: input.userId,
           created_at: input.now,
         },
-        async () => {
-          const existing = await trx
-            .selectFrom('bookings')
-            .select('id')
-            .where('booking_request_id', '=', input.requestId)
-            .executeTakeFirst();
-          if (existing) throw new RequestAlreadyBookedError();
+        {
+          now: input.now,
+          confirmsRequest: input.requestId,
+          whileLocked: () => assertConfirmable(trx, input.requestId, input.now),
         },
       );
       await trx.updateTable('customers').set(input.customer).where('id', '=', input.customerId).execute();

@@ -193,6 +193,26 @@ export async function getApiCustomer(
   return row ? toApiCustomer(row) : undefined;
 }
 
+/**
+ * The agency's customer with this e-mail (any case), the oldest when there are several: whom a
+ * visitor's request is booked for (POST staff-booking-requests/{id}/booking/).
+ */
+export async function findAgencyCustomerByEmail(
+  db: Kysely<Database>,
+  agencyId: number,
+  email: string,
+): Promise<Pick<Customer, 'id' | 'first_name' | 'last_name' | 'email'> | undefined> {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where((eb) =>
+      eb.and([ofAgency(eb, agencyId), eb(sql`lower(${sql.ref('customers.email')})`, '=', email.toLowerCase())]),
+    )
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function insertCustomer(db: Kysely<Database>, values: NewCustomer): Promise<number> {
   const row = await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

@@ -4,6 +4,7 @@ import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleUnavailabilityTable } from '../db/types.ts';
 import { findBlockingBooking, lockVehicle } from './bookings.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
+import { assertNotHeld } from './request-holds.ts';
 
 export type { UnavailabilityPeriod };
 
@@ -107,13 +108,15 @@ export async function findPeriod(
 }
 
 /**
- * Locks the vehicle as a booking does, then refuses dates a holding booking has: a period and a
- * booking written at the same time cannot both win.
+ * Locks the vehicle as a booking does, then refuses dates a holding booking has, or an accepted
+ * request holds (VehicleHeldError) at the time of the write (`updated_at`): a period and a
+ * booking or an acceptance written at the same time cannot both win.
  */
 async function lockFreeOfBookings(trx: Kysely<Database>, dialect: DialectName, values: PeriodValues) {
   await lockVehicle(trx, dialect, values.vehicle_id);
   const booking = await findBlockingBooking(trx, values.vehicle_id, values.start_date, values.end_date);
   if (booking) throw new PeriodOverlapsBookingError(booking);
+  await assertNotHeld(trx, values.vehicle_id, values.start_date, values.end_date, values.updated_at);
 }
 
 /** Creates a period unless a booking holds the vehicle on one of its days. */

@@ -13,6 +13,7 @@ import {
   type Role,
 } from '#domain/constants';
 import { addDays, rentalDays, todayIso } from '#domain/dates';
+import { DEFAULT_HOLD_HOURS, holdEndsAt } from '#domain/request-hold';
 import type { Deps } from '../../context.ts';
 import { bumpVersion } from '../../repositories/data-versions.ts';
 import type { MediaStore } from '../../services/media/media-store.ts';
@@ -142,6 +143,8 @@ interface RequestPlan {
   reviewedBy: number | null;
   reviewedAt: string | null;
   createdAt: string;
+  /** An accepted request's hold on the vehicle: from its review unless the plan says otherwise. */
+  holdUntil?: string;
 }
 
 interface Plan {
@@ -535,6 +538,8 @@ function planRequests(random: Random, now: Date, today: string, plan: Plan): voi
     reviewedBy: USER.agency2,
     reviewedAt: new Date(Date.parse(waitingCreated) + 5 * 3600_000).toISOString(),
     createdAt: waitingCreated,
+    // The demo customer still has time to confirm it ("Confirm by" on their request card).
+    holdUntil: holdEndsAt(now, DEFAULT_HOLD_HOURS),
   });
   const pendingVehicle = random.pick(byAgency('north'));
   push({
@@ -884,6 +889,10 @@ async function insertRows(
       reviewed_by: userId(request.reviewedBy),
       reviewed_at: request.reviewedAt,
       created_at: request.createdAt,
+      hold_until:
+        request.status === 'accepted' && request.reviewedAt
+          ? (request.holdUntil ?? holdEndsAt(new Date(request.reviewedAt), DEFAULT_HOLD_HOURS))
+          : null,
     };
     const row = await db.insertInto('booking_requests').values(values).returning('id').executeTakeFirstOrThrow();
     requestIds.push(row.id);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dayMonthTimeUtc, holdSentence } from '#domain/request-hold';
 import { id } from '#domain/schemas/fields';
 import type { Deps } from '../../context.ts';
 import { badRequest, conflict, type FieldErrors, fieldError, type HttpError } from '../../http/errors.ts';
@@ -14,6 +15,8 @@ import {
   findBlockingPeriod,
   VehicleUnavailableError,
 } from '../../repositories/unavailability-overlaps.ts';
+import { RequestNotConfirmableError } from '../../repositories/booking-requests.ts';
+import { type HoldingRequest, VehicleHeldError } from '../../repositories/request-holds.ts';
 import { cursorPagingFields } from '../params.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -26,6 +29,13 @@ export const pageQuery = v.object(pageFields);
 export const requestIdParams = v.object({ id: id('Booking request') });
 
 export const REQUEST_NOT_FOUND = 'Booking request not found.';
+export const REQUEST_NOT_ACCEPTED = 'This booking request has not been accepted.';
+export const REQUEST_ALREADY_CONFIRMED = 'This booking request is already confirmed.';
+
+/** Why an accepted request whose hold ended can no longer be confirmed (decision 035). */
+export function holdEndedSentence(holdUntil: string): string {
+  return `This booking request expired on ${dayMonthTimeUtc(holdUntil)}: the vehicle is no longer kept for it. Please send a new request.`;
+}
 const VEHICLE_NOT_AVAILABLE = 'This vehicle is not available.';
 const DATES_NOT_AVAILABLE = 'This vehicle is not available for those dates.';
 
@@ -44,6 +54,12 @@ export async function checkDatesFree(deps: Deps, vehicleId: number, startDate: s
   if (await findBlockingBooking(deps.db, vehicleId, startDate, endDate)) throw conflict(DATES_NOT_AVAILABLE);
   const period = await findBlockingPeriod(deps.db, vehicleId, startDate, endDate);
   if (period) throw unavailableConflict(period);
+}
+
+/** "Booking request #12 (Jane Doe) holds this vehicle from 3 Dec to 6 Dec until 28 Nov 14:00 UTC." */
+export function heldConflict(hold: HoldingRequest): HttpError {
+  const message = holdSentence(hold);
+  return conflict(message, { start_date: [message] });
 }
 
 /** "This vehicle is not available from 10/01/2032 to 12/01/2032 (maintenance)." */
@@ -77,6 +93,10 @@ export function bookingConflict(error: unknown): unknown {
     return conflict(message, { start_date: [message] });
   }
   if (error instanceof VehicleUnavailableError) return unavailableConflict(error.period);
-  if (error instanceof RequestAlreadyBookedError) return conflict('This booking request is already confirmed.');
+  if (error instanceof VehicleHeldError) return heldConflict(error.hold);
+  if (error instanceof RequestAlreadyBookedError) return conflict(REQUEST_ALREADY_CONFIRMED);
+  if (error instanceof RequestNotConfirmableError) {
+    return conflict(error.holdUntil ? holdEndedSentence(error.holdUntil) : REQUEST_NOT_ACCEPTED);
+  }
   return error;
 }

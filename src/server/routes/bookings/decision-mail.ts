@@ -1,4 +1,5 @@
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
+import { dayMonthTimeUtc } from '#domain/request-hold';
 import type { AgencyContact } from '../../repositories/agencies.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { britishDate } from './common.ts';
@@ -32,6 +33,12 @@ export function decisionMail(
         ]
       : request.customer !== null
         ? [
+            ...(request.hold_until
+              ? [
+                  `The vehicle is kept for you until ${dayMonthTimeUtc(request.hold_until)}: please confirm by then.`,
+                  '',
+                ]
+              : []),
             'To confirm the booking, open this link and follow the three steps (driving licence, payment, your details):',
             `${publicUrl}/customer/booking-requests/${request.id}/confirm`,
             '',

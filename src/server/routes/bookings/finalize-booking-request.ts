@@ -1,3 +1,4 @@
+import { isHoldExpired } from '#domain/request-hold';
 import { finalizeSchema } from '#domain/schemas/customer';
 import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -6,11 +7,19 @@ import { findCustomerBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { paymentProvider } from '../../services/payments/provider.ts';
 import { mailBookingConfirmed } from './booking-confirmed-mail.ts';
-import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import {
+  bookingConflict,
+  cardImageUrl,
+  holdEndedSentence,
+  REQUEST_ALREADY_CONFIRMED,
+  REQUEST_NOT_ACCEPTED,
+  REQUEST_NOT_FOUND,
+  requestIdParams,
+} from './common.ts';
 
 /**
  * POST booking-request/:id/finalize/: the customer confirms their accepted request (step 3 of
- * the wizard): address and next of kin are stored and the confirmed booking created, together.
+ * the wizard) while its hold runs (after that, a 409 says it expired): address and next of kin are stored and the confirmed booking created, together.
  * With pay_now the payment provider takes the deposit in the same transaction. Answers the
  * booking in the customer's shape.
  */
@@ -24,8 +33,10 @@ export const finalizeBookingRequestRoute = defineRoute({
     const customer = await findCustomerByUserId(deps.db, user.id);
     const request = await findRequestForFinalize(deps.db, params.id);
     if (!customer || !request || request.customer_id !== customer.id) throw notFound(REQUEST_NOT_FOUND);
-    if (request.status !== 'accepted') throw conflict('This booking request has not been accepted.');
-    if (request.booking_id !== null) throw conflict('This booking request is already confirmed.');
+    if (request.status !== 'accepted') throw conflict(REQUEST_NOT_ACCEPTED);
+    if (request.booking_id !== null) throw conflict(REQUEST_ALREADY_CONFIRMED);
+    const hold = { status: request.status, has_booking: false, hold_until: request.hold_until };
+    if (request.hold_until && isHoldExpired(hold, deps.now())) throw conflict(holdEndedSentence(request.hold_until));
     if (!customer.drivers_license_key) throw conflict("Please upload your driver's licence first.");
 
     const now = deps.now().toISOString();

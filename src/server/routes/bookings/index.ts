@@ -3,10 +3,13 @@ import { cancelBooking } from './cancel-booking.ts';
 import { createAnonymousBookingRequest } from './create-anonymous-booking-request.ts';
 import { createBookingRequest } from './create-booking-request.ts';
 import { createBooking } from './create-booking.ts';
+import { createBookingFromRequest } from './create-booking-from-request.ts';
 import { finalizeBookingRequestRoute } from './finalize-booking-request.ts';
 import { getBooking } from './get-booking.ts';
 import { getBookingHistoryTotals } from './get-booking-history-totals.ts';
 import { getBookingRequest } from './get-booking-request.ts';
+import { getRequestBookingDraft } from './get-request-booking-draft.ts';
+import { getRequestClashes } from './get-request-clashes.ts';
 import { getStaffBookingRequest } from './get-staff-booking-request.ts';
 import { listBookingHistoryRoute } from './list-booking-history.ts';
 import { listBookingRequests } from './list-booking-requests.ts';
@@ -32,6 +35,9 @@ export const bookingsRoutes: RouteRegistrar[] = [
   listStaffBookingRequests,
   getStaffBookingRequest,
   reviewBookingRequest,
+  getRequestClashes,
+  getRequestBookingDraft,
+  createBookingFromRequest,
   listBookingRequests,
   getBookingRequest,
   createBookingRequest,

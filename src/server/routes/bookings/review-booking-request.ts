@@ -7,15 +7,16 @@ import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findAgencyContact } from '../../repositories/agencies.ts';
 import { findStaffRequest, reviewRequest } from '../../repositories/booking-requests.ts';
-import { findBlockingPeriod } from '../../repositories/unavailability-overlaps.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams, unavailableConflict } from './common.ts';
+import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
 import { decisionMail } from './decision-mail.ts';
 
 /**
  * PATCH staff-booking-requests/:id/: sets status and notes and marks the request reviewed (any
- * transition, SPEC §4), except accepting one whose dates an unavailability period now blocks (409). A review that moves the request to accepted or declined mails the person
- * who asked, once: a repeat of the same status changes nothing, and a replay with the same
- * Idempotency-Key gets the stored reply without running this handler.
+ * transition, SPEC §4). Accepting holds the vehicle for the agency's hold length, and is refused
+ * (409) when a booking, an unavailability period or another request's hold has any of its days;
+ * accepting again once the hold ended holds it anew. A review that moves the request to accepted
+ * or declined mails the person who asked, once: a repeat of the same status changes nothing, and
+ * a replay with the same Idempotency-Key gets the stored reply without running this handler.
  */
 export const reviewBookingRequest = defineRoute({
   method: 'PATCH',
@@ -27,21 +28,27 @@ export const reviewBookingRequest = defineRoute({
     const imageUrl = cardImageUrl(deps);
     const found = await findStaffRequest(deps.db, params.id, imageUrl);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);
-    if (body.status === 'accepted' && found.request.status !== 'accepted') {
-      // The vehicle was blocked after the request came in: accepting would promise what
-      // confirming must refuse (finalize checks again under the vehicle's lock).
-      const { vehicle, start_date: start, end_date: end } = found.request;
-      const period = await findBlockingPeriod(deps.db, vehicle, start, end);
-      if (period) throw unavailableConflict(period);
-    }
     // A review that leaves staff_notes out keeps the notes already written; null or "" clears them.
     const notesGiven = typeof request.body === 'object' && request.body !== null && 'staff_notes' in request.body;
-    const statusChanged = await reviewRequest(deps.db, params.id, {
-      status: body.status,
-      ...(notesGiven ? { staff_notes: body.staff_notes } : {}),
-      reviewed_by: user.id,
-      reviewed_at: deps.now().toISOString(),
-    });
+    const now = deps.now();
+    let statusChanged: boolean;
+    try {
+      statusChanged = await reviewRequest(
+        deps.db,
+        deps.dialect,
+        params.id,
+        {
+          status: body.status,
+          ...(notesGiven ? { staff_notes: body.staff_notes } : {}),
+          reviewed_by: user.id,
+          reviewed_at: now.toISOString(),
+        },
+        now,
+      );
+    } catch (error) {
+      // Accepting would promise what confirming must refuse: the dates are booked, blocked or held.
+      throw bookingConflict(error);
+    }
     const updated = await findStaffRequest(deps.db, params.id, imageUrl);
     if (!updated) throw notFound(REQUEST_NOT_FOUND);
     if (statusChanged && body.status !== 'pending') {

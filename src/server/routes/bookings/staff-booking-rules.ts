@@ -9,6 +9,26 @@ import { isCustomerInScope } from '../../repositories/customers.ts';
 import { fieldsError } from './common.ts';
 
 /**
+ * The amount a booking is priced at when staff leave it empty: rental days (inclusive) × the
+ * vehicle's price per day − the discount, which may not exceed the price (400). The server's one
+ * price rule: Add Booking, Edit Booking and Create booking from a request all use it.
+ */
+export function rentalPrice(
+  dates: { start_date: string; end_date: string; discount_amount: number },
+  pricePerDay: number,
+): number {
+  const price = rentalDays(dates.start_date, dates.end_date) * pricePerDay;
+  if (dates.discount_amount > price) {
+    throw fieldError(
+      400,
+      'discount_amount',
+      `Discount amount cannot be more than the rental price (${formatMoney(price)}).`,
+    );
+  }
+  return price - dates.discount_amount;
+}
+
+/**
  * What Add Booking and Edit Booking both check: the vehicle and the customer must be the
  * caller's; the amount defaults to days × price − discount, and that discount may not exceed
  * the price. Returns the row's values; the booking's agency is the vehicle's.
@@ -28,19 +48,7 @@ export async function staffBookingValues(
   if (!customerReachable) fields.customer = ['Choose a customer from your customer list.'];
   if (!ownVehicle || !customerReachable) throw fieldsError(fields);
 
-  let amount = body.booking_amount;
-  if (amount === null) {
-    const price = rentalDays(body.start_date, body.end_date) * ownVehicle.price_per_day;
-    if (body.discount_amount > price) {
-      throw fieldError(
-        400,
-        'discount_amount',
-        `Discount amount cannot be more than the rental price (${formatMoney(price)}).`,
-      );
-    }
-    amount = price - body.discount_amount;
-  }
-
+  const amount = body.booking_amount ?? rentalPrice(body, ownVehicle.price_per_day);
   return {
     customer_id: body.customer,
     vehicle_id: ownVehicle.id,

@@ -25,7 +25,7 @@ export const updateBooking = defineRoute({
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound('Booking not found.');
     const values = await staffBookingValues(deps, user, body);
     try {
-      await updateBookingIfFree(deps.db, deps.dialect, params.id, values);
+      await updateBookingIfFree(deps.db, deps.dialect, params.id, values, deps.now().toISOString());
     } catch (error) {
       throw bookingConflict(error);
     }

@@ -24,11 +24,14 @@ export function RefusalMessage({ title, refusal }: RefusalMessageProps) {
         <strong className="request-refusal__title">{title}</strong>
         {message && message !== title ? <span className="request-refusal__detail">{message}</span> : null}
         {/* The message sits in a span: one line per message rather than a list, which a span may not hold. */}
-        {unplaced.map((text) => (
-          <span key={text} className="request-refusal__detail">
-            {text}
-          </span>
-        ))}
+        {/* A field message no field shows is often the sentence itself (a 409 on the dates): said once. */}
+        {unplaced
+          .filter((text) => text !== message)
+          .map((text) => (
+            <span key={text} className="request-refusal__detail">
+              {text}
+            </span>
+          ))}
       </StatusMessage>
     </div>
   );

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
+import { shownRequestStatus, type ShownRequestStatus } from '#domain/request-hold';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { requestStatusTone } from '../../../lib/booking-labels.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { ConfirmBy, EXPIRED_NOTE } from './confirm-by.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 import { estimateTotal } from '../../booking-requests/index.ts';
 
@@ -13,13 +15,14 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
   const currency = useCurrency();
   const name = `${request.vehicle_details.make} ${request.vehicle_details.model}`;
   const estimate = estimateTotal(request.vehicle_details.price_per_day, request.start_date, request.end_date);
+  const shown = shownRequestStatus(request, new Date());
   return (
-    <article className="request-card" aria-label={`${name}, ${request.status}`}>
+    <article className="request-card" aria-label={`${name}, ${shown}`}>
       <VehicleThumb src={request.vehicle_details.main_image} name={name} />
       <div className="request-card__body">
         <div className="request-card__heading">
           <h2 className="request-card__title">{name}</h2>
-          <StatusBadge tone={requestStatusTone(request.status)}>{request.status}</StatusBadge>
+          <StatusBadge tone={requestStatusTone(shown)}>{shown}</StatusBadge>
         </div>
         <dl className="facts">
           <div className="facts__item facts__item--wide">
@@ -49,7 +52,7 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
             <dd>{places(request)}</dd>
           </div>
         </dl>
-        <RequestAction request={request} />
+        <RequestAction request={request} shown={shown} />
       </div>
     </article>
   );
@@ -62,7 +65,7 @@ function places({ pickup_location: pickup, dropoff_location: dropoff }: Customer
   return from === to ? from : `${from} → ${to}`;
 }
 
-function RequestAction({ request }: { request: CustomerBookingRequest }) {
+function RequestAction({ request, shown }: { request: CustomerBookingRequest; shown: ShownRequestStatus }) {
   if (request.has_booking) {
     return (
       <Link
@@ -74,15 +77,19 @@ function RequestAction({ request }: { request: CustomerBookingRequest }) {
       </Link>
     );
   }
+  if (shown === 'expired') return <p className="request-card__note">{EXPIRED_NOTE}</p>;
   if (request.status === 'accepted') {
     return (
-      <Link
-        to="/customer/booking-requests/$requestId/confirm"
-        params={{ requestId: request.id }}
-        className={buttonClass('primary', 'md', 'request-card__action')}
-      >
-        Confirm Booking
-      </Link>
+      <>
+        {request.hold_until ? <ConfirmBy holdUntil={request.hold_until} /> : null}
+        <Link
+          to="/customer/booking-requests/$requestId/confirm"
+          params={{ requestId: request.id }}
+          className={buttonClass('primary', 'md', 'request-card__action')}
+        >
+          Confirm Booking
+        </Link>
+      </>
     );
   }
   return (

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
+import { shownRequestStatus } from '#domain/request-hold';
 import { buttonClass } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -37,7 +38,9 @@ export function ReviewState({ request, waiting }: { request: StaffBookingRequest
       <StatusBadge tone={request.is_reviewed ? 'success' : 'warning'}>
         {request.is_reviewed ? 'Reviewed' : 'Pending'}
       </StatusBadge>
-      {request.is_reviewed ? <span className="review-state__decision">{STATUS_NAMES[request.status]}</span> : null}
+      {request.is_reviewed ? (
+        <span className="review-state__decision">{STATUS_NAMES[shownRequestStatus(request, new Date())]}</span>
+      ) : null}
       {waiting ? <span className="review-state__waiting">Review waiting to send</span> : null}
     </span>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
+import { shownRequestStatus } from '#domain/request-hold';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { requestStatusTone } from '../../../lib/booking-labels.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { STATUS_NAMES } from '../review-labels.ts';
 import { customerName, vehicleName } from './request-cells.tsx';
@@ -42,6 +43,7 @@ export function RequestSummary({ request }: { request: StaffBookingRequest }) {
   const vehicle = request.vehicle_details;
   const person = request.customer_details;
   const name = vehicleName(request);
+  const shown = shownRequestStatus(request, new Date());
   return (
     <div className="review-layout__summary">
       <section className="panel review-vehicle" aria-labelledby="review-vehicle-title">
@@ -51,7 +53,7 @@ export function RequestSummary({ request }: { request: StaffBookingRequest }) {
             <h2 id="review-vehicle-title" className="review-section-title">
               {name}
             </h2>
-            <StatusBadge tone={requestStatusTone(request.status)}>{STATUS_NAMES[request.status]}</StatusBadge>
+            <StatusBadge tone={requestStatusTone(shown)}>{STATUS_NAMES[shown]}</StatusBadge>
           </div>
           <dl className="review-facts">
             <Fact label="Registration">{vehicle.registration_number}</Fact>
@@ -65,6 +67,11 @@ export function RequestSummary({ request }: { request: StaffBookingRequest }) {
             <Fact label="Dropoff" wide>
               {whenAndWhere(request.dropoff_time, request.dropoff_location)}
             </Fact>
+            {request.hold_until ? (
+              <Fact label={shown === 'expired' ? 'Hold ended' : 'Held for the customer until'} wide>
+                {formatDateTime(request.hold_until)}
+              </Fact>
+            ) : null}
           </dl>
         </div>
       </section>

@@ -8,6 +8,8 @@ import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
 import { useStaffRequest } from '../api/get-staff-request.ts';
 import { reviewTarget } from '../api/review-request.ts';
+import { ClashesPanel } from './clashes-panel.tsx';
+import { CreateBookingPanel } from './create-booking-panel.tsx';
 import { RequestSummary } from './request-summary.tsx';
 import { ReviewForm } from './review-form.tsx';
 import '../request-review.css';
@@ -45,12 +47,17 @@ export function ReviewPage({ requestId }: { requestId: number }) {
           ) : null}
           <div className="review-layout">
             <RequestSummary request={request} />
-            <section className="panel review-layout__form" aria-labelledby="review-form-title">
-              <h2 id="review-form-title" className="review-section-title">
-                Review
-              </h2>
-              <ReviewForm key={request.id} request={request} />
-            </section>
+            <div className="review-layout__side">
+              <section className="panel review-layout__form" aria-labelledby="review-form-title">
+                <h2 id="review-form-title" className="review-section-title">
+                  Review
+                </h2>
+                {/* Before the Accept control: what else wants the vehicle on these dates. */}
+                <ClashesPanel requestId={request.id} />
+                <ReviewForm key={request.id} request={request} />
+              </section>
+              <CreateBookingPanel key={request.id} request={request} />
+            </div>
           </div>
           {query.isPlaceholderData ? (
             query.fetchStatus === 'paused' ? (

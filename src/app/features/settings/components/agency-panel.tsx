@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import type * as v from 'valibot';
 import { AGENCY_LOGO_MAX_BYTES } from '#domain/constants';
+import { MAX_HOLD_HOURS } from '#domain/request-hold';
 import { MAX_SERVICE_INTERVAL_MONTHS } from '#domain/service-due';
 import { agencyProfileSchema } from '#domain/schemas/agency';
 import { Button } from '../../../components/button.tsx';
@@ -24,6 +25,7 @@ const FIELDS = [
   'phone_number',
   'service_interval_months',
   'tax_rate',
+  'hold_hours',
   'postal_address',
   'vat_number',
 ] as const;
@@ -38,6 +40,7 @@ const valuesOf = (agency: AgencyProfile): AgencyInput => ({
   phone_number: agency.phone_number,
   service_interval_months: String(agency.service_interval_months),
   tax_rate: agency.tax_rate,
+  hold_hours: String(agency.hold_hours),
   postal_address: agency.postal_address,
   vat_number: agency.vat_number,
 });
@@ -96,6 +99,8 @@ function AgencySummary({ agency }: { agency: AgencyProfile }) {
         <dd>{agency.service_interval_months} months</dd>
         <dt>Tax rate</dt>
         <dd>{agency.tax_rate}%</dd>
+        <dt>Hold on accepted requests</dt>
+        <dd>{agency.hold_hours} hours</dd>
         <InvoiceDetailsSummary agency={agency} />
       </dl>
       <p className="settings-panel__lead">Only the agency owner can change these.</p>
@@ -156,7 +161,8 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
     <form className="form agency-panel" onSubmit={onSubmit} noValidate aria-label="Your agency">
       <p className="settings-panel__lead">
         Customers see your agency&apos;s name and logo on your vehicles; the service interval decides how far a recorded
-        service moves a vehicle&apos;s next service date.
+        service moves a vehicle&apos;s next service date; the hold decides how long an accepted request keeps its
+        vehicle.
       </p>
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
       <TextField label="Agency name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
@@ -194,6 +200,16 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
           {...register('tax_rate')}
         />
       </div>
+      <TextField
+        label="Hold on accepted requests (hours)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_HOLD_HOURS}
+        hint="How long an accepted request keeps the vehicle for its customer to confirm. After that it expires."
+        error={errors.hold_hours?.message}
+        {...register('hold_hours')}
+      />
       <InvoiceDetailsFields
         register={register}
         errors={{ postal_address: errors.postal_address?.message, vat_number: errors.vat_number?.message }}

@@ -1,12 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
+import { isHoldExpired } from '#domain/request-hold';
 import { buttonClass } from '../../../../components/button.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
+import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../../components/status-message.tsx';
 import { useOwnCustomer } from '../../../customers/api/get-own-customer.ts';
 import { useBookingRequest } from '../../api/get-booking-request.ts';
 import { QueryFallback } from '../../../../components/query-fallback.tsx';
+import { ConfirmBy, EXPIRED_NOTE } from '../confirm-by.tsx';
 import { ConfirmWizard } from './confirm-wizard.tsx';
 import '../../customer-bookings.css';
 
@@ -96,5 +99,17 @@ function RequestGate({ request, children }: { request: CustomerBookingRequest; c
       </StatusMessage>
     );
   }
-  return children;
+  if (isHoldExpired(request, new Date())) {
+    return (
+      <StatusMessage tone="warning" action={BACK_TO_LIST}>
+        <StatusBadge tone="neutral">Expired</StatusBadge> {EXPIRED_NOTE}
+      </StatusMessage>
+    );
+  }
+  return (
+    <>
+      {request.hold_until ? <ConfirmBy holdUntil={request.hold_until} /> : null}
+      {children}
+    </>
+  );
 }
