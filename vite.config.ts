@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/vite/compile-hints.ts';
+import { precompress } from './scripts/vite/precompress.ts';
 import { preloadApp } from './scripts/vite/preload-app.ts';
 import { pwaManifest } from './src/app/pwa/manifest.ts';
 import { sourceAliases } from './vitest.config.ts';
@@ -51,6 +52,7 @@ export default defineConfig({
         globIgnores: ['**/screenshots/**'],
       },
     }),
+    precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { alias: sourceAliases },

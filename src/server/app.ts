@@ -116,6 +116,8 @@ function registerAppShell(app: FastifyInstance, appDir: string | null): void {
       prefix: '/',
       decorateReply: false,
       index: false,
+      // The `.br` / `.gz` copies the build writes beside each text file (scripts/vite/precompress.ts).
+      preCompressed: true,
       // Only file paths reach the disk: page paths get the shell, folders a 404 (not send's 403).
       allowedPath: (pathname) => !pathname.endsWith('/') && !isAppPagePath(pathname),
       setHeaders(res, filePath) {
