@@ -160,6 +160,31 @@ describe(`the app shell and missing files (${ENGINE})`, () => {
     expect(small.body).toBe('console.log("new");');
   });
 
+  it('sends the shell compressed to a browser that accepts it, as it is otherwise', async () => {
+    await writeFile(path.join(appDir, 'index.html.br'), brotliCompressSync(SHELL));
+    await writeFile(path.join(appDir, 'index.html.gz'), gzipSync(SHELL));
+    try {
+      const brotli = await send('/login', { headers: { ...NAVIGATION, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(brotli.headers['cache-control']).toBe('no-cache');
+      expect(brotli.headers['vary']).toBe('Accept-Encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SHELL);
+
+      const gzip = await send('/', { headers: { ...NAVIGATION, 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(SHELL);
+
+      const plain = await send('/', { headers: NAVIGATION });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(SHELL);
+    } finally {
+      await rm(path.join(appDir, 'index.html.br'));
+      await rm(path.join(appDir, 'index.html.gz'));
+    }
+  });
+
   it('keeps the JSON 404 of unknown API and media paths, and of other methods', async () => {
     for (const url of ['/api/nothing-here/', '/api', '/media/vehicles/missing.webp', '/media/']) {
       const reply = await send(url);
