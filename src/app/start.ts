@@ -86,8 +86,6 @@ export function startAfterFirstPaint({ queryClient, router }: AppContext): void 
   if (afterFirstPaintStarted) return;
   afterFirstPaintStarted = true;
   performance.mark('fleet:first-commit');
-  // index.html's loading shell: hidden by its own style since the root holds the app, now gone.
-  document.getElementById('boot-shell')?.remove();
   let started = false;
   const start = () => {
     if (started) return;
