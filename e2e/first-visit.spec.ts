@@ -52,6 +52,7 @@ test.describe('a first visit on a slow connection', () => {
       if (!answered.has(pathname)) answered.set(pathname, Date.now() - t0);
     });
 
+    const sessionAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me/');
     const release = await holdTheApp(page);
     await page.goto('/', { waitUntil: 'commit' });
     // The HTML alone: the brand, the busy shell, its placeholders, and nothing of the app yet.
@@ -68,7 +69,9 @@ test.describe('a first visit on a slow connection', () => {
     await expect(shell(page)).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: /^Loading$/ })).toHaveCount(0);
 
-    // The list was asked for before the session check had its answer, not after it.
+    // The list was asked for before the session check had its answer, not after it (the cards
+    // may well be on screen before that answer).
+    await sessionAnswer;
     const listStarted = started.get('/api/public-vehicles/');
     const sessionAnswered = answered.get('/api/auth/me/');
     expect(listStarted).toBeDefined();
