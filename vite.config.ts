@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './scripts/vite/compile-hints.ts';
+import { precompress } from './scripts/vite/precompress.ts';
 import { preloadApp } from './scripts/vite/preload-app.ts';
+import { stylesAfterShell } from './scripts/vite/styles-after-shell.ts';
 import { pwaManifest } from './src/app/pwa/manifest.ts';
 import { sourceAliases } from './vitest.config.ts';
 
@@ -38,6 +40,8 @@ export default defineConfig({
     react(),
     compileHints(),
     preloadApp(/src[\\/]app[\\/]boot\.tsx$/),
+    // After preloadApp: it adds stylesheets too.
+    stylesAfterShell(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/app',
@@ -51,6 +55,7 @@ export default defineConfig({
         globIgnores: ['**/screenshots/**'],
       },
     }),
+    precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   resolve: { alias: sourceAliases },

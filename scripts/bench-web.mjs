@@ -30,12 +30,20 @@
 //     requested before the first card was painted (later ones are listed as "after first
 //     paint"). The verdict uses the larger. Target ≤ 120 KB.
 //  3. Precache (the manifest in dist/app/sw.js), gzip ≤ 400 KB, and no media in it.
-//  4. Breakdown: one more new-tab offline visit of the app at 4×, traced, split by what the main
+//  4. A cold first visit on a poor connection: a fresh profile (a new context: no cache, no
+//     service worker) with the network emulated over CDP (`Network.emulateNetworkConditions`,
+//     Chromium DevTools' presets), full CPU speed, COLD_RUNS times: navigation start → the first
+//     contentful paint (Paint Timing) and → the first vehicle card painted (Element Timing, as in
+//     1). Verdicts on Fast 3G (1.6 Mb/s, 562 ms round trip), medians: first contentful paint
+//     ≤ 1.5 s, first card ≤ 3.5 s. Slow 3G (500 kb/s, 2 s round trip) is printed for information.
+//     `--first-visit-only` runs this part and the sizes, not 1 and 5.
+//  5. Breakdown: one more new-tab offline visit of the app at 4×, traced, split by what the main
 //     thread did until the first card, with the app's `fleet:*` User Timing marks.
 // Loopback only; the server child, the static copy's server and the browser are stopped at the
 // end, also on failure.
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { coldVisit, NETWORKS } from './bench-web/cold-visit.mjs';
 import { firstVisit } from './bench-web/first-visit.mjs';
 import { CPU_SLOWDOWN, userTimings, visitInNewTab } from './bench-web/new-tab.mjs';
 import { entryAndPreloads, KB, kb, precache } from './bench-web/sizes.mjs';
@@ -43,12 +51,20 @@ import { serveStaticCopy } from './bench-web/static-copy.mjs';
 import { printBreakdown, startTrace } from './bench-web/trace-breakdown.mjs';
 import { chromiumOptions, serveBuild } from './serve-build.mjs';
 
-const BUDGET = { initialJsKb: 120, precacheKb: 400, staticRatio: 1.3 };
+const BUDGET = { initialJsKb: 120, precacheKb: 400, staticRatio: 1.3, coldFcpMs: 1500, coldCardMs: 3500 };
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, 'no-breakdown': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    'cold-runs': { type: 'string', default: '3' },
+    'no-breakdown': { type: 'boolean', default: false },
+    'first-visit-only': { type: 'boolean', default: false },
+  },
 });
 const RUNS = Number(args.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number ≥ 1');
+const COLD_RUNS = Number(args['cold-runs']);
+if (!Number.isInteger(COLD_RUNS) || COLD_RUNS < 1) throw new Error('--cold-runs takes a whole number ≥ 1');
+const FIRST_VISIT_ONLY = args['first-visit-only'];
 
 const verdicts = [];
 function verdict(name, ok, figure, target) {
@@ -96,18 +112,78 @@ async function measure(base) {
   }
 }
 
+/** COLD_RUNS cold first visits of `/` on each network preset, each in a fresh profile. */
+async function measureColdVisits(base) {
+  const browser = await chromium.launch(chromiumOptions);
+  try {
+    const runs = {};
+    for (const network of Object.keys(NETWORKS)) {
+      runs[network] = [];
+      for (let run = 0; run < COLD_RUNS; run += 1) runs[network].push(await coldVisit(browser, `${base}/`, network));
+    }
+    return runs;
+  } finally {
+    await browser.close();
+  }
+}
+
 const entry = await entryAndPreloads();
 const cache = await precache();
 const server = await serveBuild();
 let result;
+let cold;
 try {
-  result = await measure(server.base);
+  cold = await measureColdVisits(server.base);
+  if (!FIRST_VISIT_ONLY) result = await measure(server.base);
 } finally {
   await server.stop();
 }
-const { visit, app, copy, trace } = result;
+
+function printColdVisits() {
+  for (const [network, runs] of Object.entries(cold)) {
+    const info = network === 'Fast 3G' ? '' : ', for information';
+    console.log(`cold first visit of /, fresh profile, ${NETWORKS[network].label}${info}, navigation start → (ms):`);
+    const fcp = runs.map((run) => ({ ms: run.fcpMs }));
+    const card = runs.map((run) => ({ ms: run.cardMs, fromLoadTime: run.fromLoadTime }));
+    console.log(`  first contentful paint: ${msList(fcp)}; median ${Math.round(median(fcp.map((run) => run.ms)))}`);
+    console.log(`  first vehicle card:     ${msList(card)}; median ${Math.round(median(card.map((run) => run.ms)))}`);
+  }
+  console.log('');
+}
+
+function coldVerdicts() {
+  const fast = cold['Fast 3G'];
+  const fcp = median(fast.map((run) => run.fcpMs));
+  const card = median(fast.map((run) => run.cardMs));
+  verdict(
+    'cold first visit on Fast 3G, first contentful paint',
+    fcp <= BUDGET.coldFcpMs,
+    `${Math.round(fcp)} ms (median of ${COLD_RUNS})`,
+    `≤ ${BUDGET.coldFcpMs} ms`,
+  );
+  verdict(
+    'cold first visit on Fast 3G, first vehicle card painted',
+    card <= BUDGET.coldCardMs,
+    `${Math.round(card)} ms (median of ${COLD_RUNS})`,
+    `≤ ${BUDGET.coldCardMs} ms`,
+  );
+}
 
 console.log(`initial JS, entry + modulepreloads in dist/app/index.html: ${entry.files} files, ${kb(entry.gzip)} gzip`);
+console.log(`precache: ${cache.count} entries, ${kb(cache.gzip)} gzip`);
+printColdVisits();
+if (FIRST_VISIT_ONLY) {
+  verdict(
+    'initial JavaScript for / (entry + modulepreloads)',
+    entry.gzip <= BUDGET.initialJsKb * KB,
+    `${kb(entry.gzip)} gzip`,
+    `≤ ${BUDGET.initialJsKb} KB`,
+  );
+  coldVerdicts();
+  process.exit(verdicts.every(Boolean) ? 0 : 1);
+}
+const { visit, app, copy, trace } = result;
+
 const initialScripts = visit.scripts.filter((script) => script.initial);
 const fetchedJs = initialScripts.reduce((sum, script) => sum + script.gzip, 0);
 console.log(
@@ -118,7 +194,6 @@ for (const script of visit.scripts) {
     `  ${script.initial ? 'initial         ' : 'after first paint'} ${kb(script.gzip).padStart(9)}  ${script.path}`,
   );
 }
-console.log(`precache: ${cache.count} entries, ${kb(cache.gzip)} gzip`);
 console.log(`reopened offline, new tab, ${CPU_SLOWDOWN}× CPU, navigation start → first vehicle card painted (ms):`);
 console.log(`  app:         ${msList(app)}; median ${Math.round(median(app.map((run) => run.ms)))}`);
 console.log(`  static copy: ${msList(copy)}; median ${Math.round(median(copy.map((run) => run.ms)))}`);
@@ -163,4 +238,5 @@ verdict(
   `${ratio.toFixed(2)}× (app ${Math.round(appMedian)} ms, static copy ${Math.round(copyMedian)} ms, medians of ${RUNS})`,
   `≤ ${BUDGET.staticRatio}×`,
 );
+coldVerdicts();
 process.exitCode = verdicts.every(Boolean) ? 0 : 1;

@@ -36,6 +36,11 @@ async function filesUnder(dir: string): Promise<string[]> {
  */
 async function makeNextBuild(from: string, to: string): Promise<void> {
   await cp(from, to, { recursive: true });
+  // The build's Brotli and gzip copies name the old chunks inside: the next build goes without
+  // them (the server then sends the files themselves), or the old chunks would still be served.
+  for (const file of await filesUnder(to)) {
+    if (/\.(br|gz)$/.test(file)) await rm(file);
+  }
   const assets = path.join(to, 'assets');
   const renames = new Map<string, string>();
   for (const name of await readdir(assets)) {

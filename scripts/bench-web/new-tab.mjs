@@ -37,12 +37,12 @@ export async function evaluate(cdp, expression) {
  * Milliseconds from navigation start to the first vehicle card painted, polled over CDP.
  * `fromLoadTime` says the entry had no renderTime (then its loadTime is used).
  */
-export async function firstCardPaint(cdp) {
-  const deadline = Date.now() + TIMEOUT_MS;
+export async function firstCardPaint(cdp, timeoutMs = TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const card = await evaluate(cdp, FIRST_CARD);
     if (card) return card;
-    if (Date.now() > deadline) throw new Error(`no vehicle card painted within ${TIMEOUT_MS / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`no vehicle card painted within ${timeoutMs / 1000} s`);
     await sleep(POLL_MS);
   }
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { StaleBuildAlert } from './pwa/stale-build-alert.tsx';
 import { useUpdateWaiting } from './pwa/update-state.ts';
 import { startAfterFirstPaint, type AppContext } from './start.ts';
@@ -10,6 +10,8 @@ const UpdatePrompt = lazy(() => import('./pwa/update-prompt.tsx').then((module) 
 
 export function App({ queryClient, router }: AppContext) {
   const updateWaiting = useUpdateWaiting();
+  // index.html's loading shell (decision 036) goes in the same frame as the first screen arrives.
+  useLayoutEffect(() => document.getElementById('boot-shell')?.remove(), []);
   useEffect(() => startAfterFirstPaint({ queryClient, router }), [queryClient, router]);
   return (
     <QueryClientProvider client={queryClient}>

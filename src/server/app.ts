@@ -95,6 +95,34 @@ function requestPath(request: FastifyRequest): string | null {
   }
 }
 
+/** The build's compressed copies of a file (scripts/vite/precompress.ts), in the order preferred. */
+const PRECOMPRESSED = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+/** Whether an Accept-Encoding header takes `encoding` (listed without `q=0`). */
+function acceptsEncoding(header: string | undefined, encoding: string): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim());
+    return name === encoding && !params.some((param) => /^q=0(\.0*)?$/.test(param));
+  });
+}
+
+/** The shell as the browser takes it: the build's Brotli or gzip copy when it accepts one. */
+async function readShell(
+  appDir: string,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer; encoding: string | null } | null> {
+  for (const { encoding, extension } of PRECOMPRESSED) {
+    if (!acceptsEncoding(acceptEncoding, encoding)) continue;
+    const body = await readFile(path.join(appDir, `index.html${extension}`)).catch(() => null);
+    if (body) return { body, encoding };
+  }
+  const body = await readFile(path.join(appDir, 'index.html')).catch(() => null);
+  return body && { body, encoding: null };
+}
+
 /** A GET or HEAD of a page path (see isAppPagePath) that is not a subresource load. */
 function isPageRequest(request: FastifyRequest, pathname: string | null): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -116,6 +144,8 @@ function registerAppShell(app: FastifyInstance, appDir: string | null): void {
       prefix: '/',
       decorateReply: false,
       index: false,
+      // The `.br` / `.gz` copies the build writes beside each text file (scripts/vite/precompress.ts).
+      preCompressed: true,
       // Only file paths reach the disk: page paths get the shell, folders a 404 (not send's 403).
       allowedPath: (pathname) => !pathname.endsWith('/') && !isAppPagePath(pathname),
       setHeaders(res, filePath) {
@@ -133,7 +163,7 @@ function registerAppShell(app: FastifyInstance, appDir: string | null): void {
       return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not found.');
     }
     if (!hasApp || !appDir) return reply.code(404).send({ error: 'Not found.' });
-    const shell = await readFile(path.join(appDir, 'index.html')).catch(() => null);
+    const shell = await readShell(appDir, request.headers['accept-encoding']);
     if (!shell) {
       // Between removing one build and copying the next.
       return reply
@@ -143,6 +173,8 @@ function registerAppShell(app: FastifyInstance, appDir: string | null): void {
         .type('text/plain; charset=utf-8')
         .send('The app is being updated. Try again in a moment.');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (shell.encoding) reply.header('Content-Encoding', shell.encoding);
+    return reply.send(shell.body);
   });
 }

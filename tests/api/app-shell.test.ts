@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 
 const SHELL = '<!doctype html><html><head><script type="module" src="/assets/index-NEW1.js"></script></head></html>';
+const VENDOR = `export const words = ${JSON.stringify('Fleet Rental '.repeat(200))};`;
 const NAVIGATION = {
   accept: 'text/html,application/xhtml+xml',
   'sec-fetch-mode': 'navigate',
@@ -26,6 +28,10 @@ describe(`the app shell and missing files (${ENGINE})`, () => {
     await writeFile(path.join(appDir, 'index.html'), SHELL);
     await writeFile(path.join(appDir, 'assets', 'index-NEW1.js'), 'console.log("new");');
     await writeFile(path.join(appDir, 'assets', 'index-NEW1.css'), 'body{}');
+    // A chunk with the compressed copies the build writes beside it (scripts/vite/precompress.ts).
+    await writeFile(path.join(appDir, 'assets', 'vendor-C1.js'), VENDOR);
+    await writeFile(path.join(appDir, 'assets', 'vendor-C1.js.br'), brotliCompressSync(VENDOR));
+    await writeFile(path.join(appDir, 'assets', 'vendor-C1.js.gz'), gzipSync(VENDOR));
     await writeFile(path.join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(path.join(appDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     t = await createTestApp({ appDir });
@@ -128,6 +134,55 @@ describe(`the app shell and missing files (${ENGINE})`, () => {
       expect(reply.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await send('/icons/icon-192.png')).headers['content-type']).toBe('image/png');
+  });
+
+  it('sends the compressed copy a browser accepts, and the file itself to one that accepts none', async () => {
+    const brotli = await send('/assets/vendor-C1.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(brotli.headers['vary']).toContain('accept-encoding');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(VENDOR);
+
+    const gzip = await send('/assets/vendor-C1.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(VENDOR);
+
+    const plain = await send('/assets/vendor-C1.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(VENDOR);
+
+    // A file the build left uncompressed (too small) is sent as it is, whatever the browser accepts.
+    const small = await send('/assets/index-NEW1.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("new");');
+  });
+
+  it('sends the shell compressed to a browser that accepts it, as it is otherwise', async () => {
+    await writeFile(path.join(appDir, 'index.html.br'), brotliCompressSync(SHELL));
+    await writeFile(path.join(appDir, 'index.html.gz'), gzipSync(SHELL));
+    try {
+      const brotli = await send('/login', { headers: { ...NAVIGATION, 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(brotli.headers['cache-control']).toBe('no-cache');
+      expect(brotli.headers['vary']).toBe('Accept-Encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SHELL);
+
+      const gzip = await send('/', { headers: { ...NAVIGATION, 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(SHELL);
+
+      const plain = await send('/', { headers: NAVIGATION });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(SHELL);
+    } finally {
+      await rm(path.join(appDir, 'index.html.br'));
+      await rm(path.join(appDir, 'index.html.gz'));
+    }
   });
 
   it('keeps the JSON 404 of unknown API and media paths, and of other methods', async () => {

@@ -20,7 +20,7 @@ interface PublicVehicle {
 const SECURITY_HEADERS = {
   'content-security-policy':
     "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
-    "img-src 'self' data: blob:;object-src 'self' blob:;script-src 'self';script-src-attr 'none';" +
+    "img-src 'self' data: blob:;object-src 'self' blob:;script-src 'self' 'sha256-O4OkQX/nuLbbydbxSe845xphis4dyGvubnU0ZPUULnw=';script-src-attr 'none';" +
     "style-src 'self' 'unsafe-inline';connect-src 'self';worker-src 'self';manifest-src 'self';frame-src 'self' blob:",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',

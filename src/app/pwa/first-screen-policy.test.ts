@@ -14,6 +14,16 @@ describe('withFirstScreen', () => {
     );
   });
 
+  it('leaves the loading shell out: the snapshot is the first screen', () => {
+    const withLoadingShell = shell.replace(
+      '<body>',
+      '<body><!--boot-shell--><div class="boot" aria-busy="true"><p role="status">Loading</p></div><!--/boot-shell-->',
+    );
+    const html = withFirstScreen(withLoadingShell, '<main>cards</main>', '/assets/index-AAA.js');
+    expect(html).toContain('<body><div id="root"><main>cards</main></div></body>');
+    expect(html).not.toContain('Loading');
+  });
+
   it("refuses another build's snapshot, an empty one, and a shell without the empty root", () => {
     expect(withFirstScreen(shell, '<main></main>', '/assets/index-OLD.js')).toBeNull();
     expect(withFirstScreen(shell, '<main></main>', null)).toBeNull();

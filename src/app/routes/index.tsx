@@ -1,5 +1,6 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { isStaffRole } from '#domain/constants';
 import { buttonClass } from '../components/button.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -27,6 +28,8 @@ function LandingPage() {
     // The kept first screen is the visitors' page: never the one a signed-in user reopens into.
     if (user) void clearFirstScreen().catch(() => undefined);
   }, [user]);
+  // A first visit does not wait for the session (redirectStaffHomeWhenKnown): staff go on once it is known.
+  if (isStaffRole(user?.role)) return <Navigate to="/staff/dashboard" replace />;
   return (
     <PublicLayout>
       <PageHeader title="Available Vehicles" />

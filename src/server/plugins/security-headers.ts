@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * The one inline script the app has: index.html's loading shell picks its placeholders by path
+ * before anything is painted (decision 036). Allowed by its SHA-256 (base64), so any other inline
+ * script stays refused; security-headers.test.ts checks it against index.html.
+ */
+export const BOOT_SCRIPT_HASH = 'sha256-O4OkQX/nuLbbydbxSe845xphis4dyGvubnU0ZPUULnw=';
+
 /** What the app's pages need: its own scripts, inline styles, images from media and blobs, no frames of us. */
 const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
@@ -9,7 +16,7 @@ const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'frame-ancestors': ["'none'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'object-src': ["'self'", 'blob:'],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", `'${BOOT_SCRIPT_HASH}'`],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'connect-src': ["'self'"],

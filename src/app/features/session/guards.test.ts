@@ -3,7 +3,14 @@ import { isRedirect } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#domain/constants';
 import { loadSession, onSessionLost, setSession, type SessionUser } from './api/get-session.ts';
-import { pathAfterLogin, redirectStaffHome, requireCustomer, requireSignedIn, requireStaff } from './guards.ts';
+import {
+  pathAfterLogin,
+  redirectStaffHome,
+  redirectStaffHomeWhenKnown,
+  requireCustomer,
+  requireSignedIn,
+  requireStaff,
+} from './guards.ts';
 
 function user(role: Role, id = 7): SessionUser {
   return {
@@ -76,6 +83,27 @@ describe('guards on a cached session', () => {
       expect(await redirectTarget(redirectStaffHome(queryClient))).toBe(expected.publicArea);
     });
   }
+});
+
+describe('the landing on a first visit', () => {
+  it('does not wait for the session when none is kept, but asks for it', async () => {
+    // The server never answers: the landing must be drawn all the same.
+    const fetchMock = vi.fn((_url: string | URL | Request) => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await redirectTarget(redirectStaffHomeWhenKnown(queryClient))).toBeNull();
+    await vi.waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/auth/me/'));
+  });
+
+  it('decides from a kept session as before', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    setSession(queryClient, user('agent'));
+    expect(await redirectTarget(redirectStaffHomeWhenKnown(queryClient))).toBe('/staff/dashboard');
+    setSession(queryClient, null);
+    expect(await redirectTarget(redirectStaffHomeWhenKnown(queryClient))).toBeNull();
+  });
 });
 
 describe('the session fetch', () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { isStaffRole } from '#domain/constants';
-import { loadSession, type SessionUser } from './api/get-session.ts';
+import { loadSession, sessionQueryOptions, type SessionUser } from './api/get-session.ts';
 
 /*
  * Route guards, run in `beforeLoad` from the cached session (restored from IndexedDB before the
@@ -33,6 +33,21 @@ export async function requireSignedIn(queryClient: QueryClient): Promise<Session
 export async function redirectStaffHome(queryClient: QueryClient): Promise<void> {
   const user = await loadSession(queryClient);
   if (isStaffRole(user?.role)) throw redirect({ to: '/staff/dashboard', replace: true });
+}
+
+/**
+ * The landing page's rule, without holding a first visit on the server: with a session kept on
+ * the device (any later start, online or not) it decides as redirectStaffHome; with none (a first
+ * visit) the page is drawn at once while `auth/me/` is asked in the background — for a visitor it
+ * is the chain auth/me/ → csrf/ → token/refresh/, three round trips before the vehicles — and the
+ * landing sends a staff-type user on once the answer says so (`isStaffRole`).
+ */
+export async function redirectStaffHomeWhenKnown(queryClient: QueryClient): Promise<void> {
+  if (queryClient.getQueryData(sessionQueryOptions().queryKey) === undefined) {
+    void loadSession(queryClient).catch(() => undefined);
+    return;
+  }
+  await redirectStaffHome(queryClient);
 }
 
 /** `/login` sends a user who is already signed in on to where a sign-in would take them. */
