@@ -11,6 +11,7 @@ import { payments } from './migrations/011-payments.ts';
 import { invoices } from './migrations/012-invoices.ts';
 import { inspections } from './migrations/013-inspections.ts';
 import { bookingHistory } from './migrations/014-booking-history.ts';
+import { vehicleRetired } from './migrations/017-vehicle-retired.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -30,6 +31,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '012-invoices': invoices(dialect),
       '013-inspections': inspections(dialect),
       '014-booking-history': bookingHistory(),
+      '017-vehicle-retired': vehicleRetired(),
     }),
   };
 }

@@ -5,7 +5,7 @@ import { finalizeBookingRequest, findRequestForFinalize } from '../../repositori
 import { findCustomerBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { paymentProvider } from '../../services/payments/provider.ts';
-import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, refuseRetiredVehicle, requestIdParams } from './common.ts';
 
 /**
  * POST booking-request/:id/finalize/: the customer confirms their accepted request (step 3 of
@@ -26,6 +26,7 @@ export const finalizeBookingRequestRoute = defineRoute({
     if (request.status !== 'accepted') throw conflict('This booking request has not been accepted.');
     if (request.booking_id !== null) throw conflict('This booking request is already confirmed.');
     if (!customer.drivers_license_key) throw conflict("Please upload your driver's licence first.");
+    await refuseRetiredVehicle(deps, request.vehicle_id);
 
     const now = deps.now().toISOString();
     let bookingId: number;

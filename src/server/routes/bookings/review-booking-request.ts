@@ -8,7 +8,13 @@ import { canReachAgency } from '../../http/scope.ts';
 import { findAgencyContact } from '../../repositories/agencies.ts';
 import { findStaffRequest, reviewRequest } from '../../repositories/booking-requests.ts';
 import { findBlockingPeriod } from '../../repositories/unavailability-overlaps.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams, unavailableConflict } from './common.ts';
+import {
+  cardImageUrl,
+  REQUEST_NOT_FOUND,
+  refuseRetiredVehicle,
+  requestIdParams,
+  unavailableConflict,
+} from './common.ts';
 import { decisionMail } from './decision-mail.ts';
 
 /**
@@ -31,6 +37,7 @@ export const reviewBookingRequest = defineRoute({
       // The vehicle was blocked after the request came in: accepting would promise what
       // confirming must refuse (finalize checks again under the vehicle's lock).
       const { vehicle, start_date: start, end_date: end } = found.request;
+      await refuseRetiredVehicle(deps, vehicle);
       const period = await findBlockingPeriod(deps.db, vehicle, start, end);
       if (period) throw unavailableConflict(period);
     }
