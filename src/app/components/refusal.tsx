@@ -45,7 +45,8 @@ export function useFocusWhenShown<T extends HTMLElement>(shown: unknown) {
       const element = ref.current;
       if (!element) return;
       element.focus({ preventScroll: true });
-      element.scrollIntoView({ block: 'nearest', behavior: 'auto' });
+      // Centred: the control it speaks of (just below or beside it) comes into view with it.
+      element.scrollIntoView({ block: 'center', behavior: 'auto' });
     });
     return () => cancelAnimationFrame(frame);
   }, [shown]);
