@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { Refusal } from '../../../components/refusal.tsx';
+import { Refusal, useFocusWhenShown } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
@@ -80,6 +80,8 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
   const retired = vehicle.retired_at !== null;
   // A 409 on Delete means the vehicle has history: Retire is the way forward, offered in the refusal.
   const hasHistory = remove.error instanceof ApiError && remove.error.status === 409 && !retired;
+  // The Retire button lived in the refusal, which goes: focus moves to the page's new state instead.
+  const stateNotice = useFocusWhenShown<HTMLDivElement>(retirement.data ?? null);
   const setRetired = (value: boolean) => {
     remove.reset();
     retirement.mutate({ id: vehicle.id, retired: value });
@@ -137,20 +139,22 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
 
   return (
     <>
-      {retired ? (
-        <StatusMessage
-          tone={retirement.isSuccess ? 'success' : 'info'}
-          action={
-            <Button variant="secondary" size="sm" disabled={retirement.isPending} onClick={() => setRetired(false)}>
-              {retirement.isPending ? 'Returning...' : 'Return to Service'}
-            </Button>
-          }
-        >
-          {`${retirement.isSuccess ? 'Vehicle retired' : 'This vehicle is retired'}: ${RETIRED_NOTICE}`}
-        </StatusMessage>
-      ) : retirement.isSuccess ? (
-        <StatusMessage tone="success">{JUST_REINSTATED}</StatusMessage>
-      ) : null}
+      <div ref={stateNotice} tabIndex={-1} className="vehicle-state-notice">
+        {retired ? (
+          <StatusMessage
+            tone={retirement.isSuccess ? 'success' : 'info'}
+            action={
+              <Button variant="secondary" size="sm" disabled={retirement.isPending} onClick={() => setRetired(false)}>
+                {retirement.isPending ? 'Returning...' : 'Return to Service'}
+              </Button>
+            }
+          >
+            {`${retirement.isSuccess ? 'Vehicle retired' : 'This vehicle is retired'}: ${RETIRED_NOTICE}`}
+          </StatusMessage>
+        ) : retirement.isSuccess ? (
+          <StatusMessage tone="success">{JUST_REINSTATED}</StatusMessage>
+        ) : null}
+      </div>
       <Refusal
         className="refusal--block"
         message={
