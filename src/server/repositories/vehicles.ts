@@ -517,5 +517,5 @@ export async function setVehicleRetired(
 /** Whether the vehicle is retired: new bookings, requests and acceptances for it are refused. */
 export async function isVehicleRetired(db: Kysely<Database>, id: number): Promise<boolean> {
   const row = await db.selectFrom('vehicles').select('retired_at').where('id', '=', id).executeTakeFirst();
-  return row?.retired_at != null;
+  return row !== undefined && row.retired_at !== null;
 }
