@@ -52,3 +52,21 @@ export function useFocusWhenShown<T extends HTMLElement>(shown: unknown) {
   }, [shown]);
   return ref;
 }
+
+/**
+ * For forms kept in state (not react-hook-form): each time a submit sets `errors` (a new,
+ * non-empty object), focus moves to the first control marked aria-invalid in the form, whose
+ * message is under it. Messages said while typing live elsewhere, so focus never jumps then.
+ */
+export function useFocusFirstInvalid<T extends HTMLElement>(errors: Record<string, unknown>) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const frame = requestAnimationFrame(() => {
+      const control = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      control?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [errors]);
+  return ref;
+}
