@@ -92,7 +92,7 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: PublicVehicle }) {
                     {...register('phone_number')}
                   />
                   <TextField
-                    label="Email"
+                    label="E-mail"
                     type="email"
                     autoComplete="email"
                     autoCapitalize="none"
