@@ -1,5 +1,5 @@
 import { rentalDays } from '#domain/dates';
-import { formatMoney } from '#domain/money';
+import { moneyText } from '#domain/money';
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
 import { type FieldErrors, fieldError } from '../../http/errors.ts';
@@ -35,7 +35,7 @@ export async function staffBookingValues(
       throw fieldError(
         400,
         'discount_amount',
-        `Discount amount cannot be more than the rental price (${formatMoney(price)}).`,
+        `Discount amount cannot be more than the rental price (${moneyText(price, deps.config.currency)}).`,
       );
     }
     amount = price - body.discount_amount;
