@@ -14,6 +14,7 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
+import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
 import type { Delivery } from '../../booking-requests/use-outbox-form-submit.ts';
 import { fleetChoiceName, useFleetChoices } from '../../fleet/api/fleet-choices.ts';
@@ -215,6 +216,7 @@ function MaintenanceFilters({
         label="To"
         type="date"
         value={filter.to ?? ''}
+        error={dateRangeError(filter.from, filter.to)}
         onChange={(event) => onChange({ to: blankToUndefined(event.target.value) })}
       />
     </div>
