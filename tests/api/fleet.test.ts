@@ -35,7 +35,8 @@ interface StaffVehicle {
   updated_at: string;
 }
 
-const IN_USE = 'This vehicle has bookings or booking requests and cannot be deleted. Retire it instead: its history is kept.';
+const IN_USE =
+  'This vehicle has bookings or booking requests and cannot be deleted. Retire it instead: its history is kept.';
 const NOT_FOUND = { error: 'Vehicle not found.' };
 
 function mediaPath(t: TestApp, url: string): string {
