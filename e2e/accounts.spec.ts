@@ -35,7 +35,7 @@ async function fillRegistration(page: Page, user: NewUser) {
   await main.getByLabel('First name', { exact: true }).fill(user.first_name);
   await main.getByLabel('Last name', { exact: true }).fill(user.last_name);
   await main.getByLabel('Username', { exact: true }).fill(user.username);
-  await main.getByLabel('Email', { exact: true }).fill(user.email);
+  await main.getByLabel('E-mail', { exact: true }).fill(user.email);
   await main.getByLabel('Phone number', { exact: true }).fill(user.phone_number);
   await main.getByLabel('Password', { exact: true }).fill(user.password);
 }
@@ -153,7 +153,7 @@ for (const [width, use] of [
       await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       const sentAt = new Date();
-      await main.getByLabel('Email').fill(user.email);
+      await main.getByLabel('E-mail').fill(user.email);
       const releaseRequest = await holdCall(page, '**/api/password_reset/');
       await main.getByRole('button', { name: 'Send reset link' }).click();
       await expect(main.getByRole('button', { name: 'Sending...' })).toBeDisabled();
@@ -196,7 +196,7 @@ for (const [width, use] of [
       await expect(main.getByText('E-mail is required.')).toBeVisible();
 
       await failWithoutBody(page, '**/api/password_reset/');
-      await main.getByLabel('Email').fill(`nobody-${uniqueSuffix()}@example.com`);
+      await main.getByLabel('E-mail').fill(`nobody-${uniqueSuffix()}@example.com`);
       await main.getByRole('button', { name: 'Send reset link' }).click();
       await expect(main.getByRole('alert')).toHaveText('Password reset request failed.');
 
@@ -204,7 +204,7 @@ for (const [width, use] of [
       await main.getByRole('button', { name: 'Send reset link' }).click();
       await expect(main.getByRole('status')).toHaveText('A password reset link has been sent to your email.');
       await main.getByRole('button', { name: 'Send another link' }).click();
-      await expect(main.getByLabel('Email')).toHaveValue(/^nobody-/);
+      await expect(main.getByLabel('E-mail')).toHaveValue(/^nobody-/);
 
       await goOffline(context, page);
       await expect(main.getByText('You are offline. Sending a reset link needs a connection')).toBeVisible();
@@ -254,7 +254,7 @@ for (const [width, use] of [
       await main.getByLabel('Agency name').fill(agencyName);
       await main.getByLabel('First name').fill(owner.first_name);
       await main.getByLabel('Last name').fill(owner.last_name);
-      await main.getByLabel('Email').fill(owner.email);
+      await main.getByLabel('E-mail').fill(owner.email);
       await main.getByLabel('Phone number').fill(owner.phone_number);
       await main.getByLabel('Username').fill(owner.username);
       await main.getByLabel('Password').fill(owner.password);
@@ -285,7 +285,7 @@ for (const [width, use] of [
       await main.getByLabel('Agency name').fill('Duplicate Motors');
       await main.getByLabel('First name').fill(owner.first_name);
       await main.getByLabel('Last name').fill(owner.last_name);
-      await main.getByLabel('Email').fill(owner.email);
+      await main.getByLabel('E-mail').fill(owner.email);
       await main.getByLabel('Phone number').fill(owner.phone_number);
       await main.getByLabel('Username').fill('agency');
       await main.getByLabel('Password').fill(owner.password);

@@ -117,7 +117,7 @@ async function fillVisitor(page: Page, email: string, when: { start: string; end
   await page.getByLabel('First name').fill('Vera');
   await page.getByLabel('Last name').fill('Visitor');
   await page.getByLabel('Phone number').fill('+44 20 7946 0123');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Start date').fill(when.start);
   await page.getByLabel('End date').fill(when.end);
   await page.getByLabel('Message (optional)').fill('A child seat, please.');

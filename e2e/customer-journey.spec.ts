@@ -51,7 +51,7 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       await main.getByLabel('First name', { exact: true }).fill('Jo');
       await main.getByLabel('Last name', { exact: true }).fill('Journey');
       await main.getByLabel('Username', { exact: true }).fill(user.username);
-      await main.getByLabel('Email', { exact: true }).fill(user.email);
+      await main.getByLabel('E-mail', { exact: true }).fill(user.email);
       await main.getByLabel('Phone number', { exact: true }).fill('+44 20 7946 0777');
       await main.getByLabel('Password', { exact: true }).fill(user.password);
       await main.getByRole('button', { name: 'Register' }).click();

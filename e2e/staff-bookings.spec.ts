@@ -214,7 +214,7 @@ test.describe('paging on a tablet', () => {
     await signInContext(context, 'staff');
     await page.goto('/bookings/list');
     const rows = page.getByRole('table', { name: 'Bookings' }).locator('tbody tr');
-    const count = page.getByText(/^Showing \d+ of \d+ bookings$/);
+    const count = page.getByText(/^(Showing \d+ of \d+|\d+) bookings$/);
     await expect(count).toHaveText(/^Showing 25 of \d+ bookings$/);
     const total = Number(/of (\d+)/.exec((await count.textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(25);
@@ -225,7 +225,8 @@ test.describe('paging on a tablet', () => {
     const asked = new URL((await nextPage).url()).searchParams;
     expect(asked.get('cursor')).toBeTruthy();
     expect(asked.has('offset')).toBe(false);
-    await expect(count).toHaveText(`Showing ${Math.min(50, total)} of ${total} bookings`);
+    // "N of M" only while fewer than the total are shown.
+    await expect(count).toHaveText(total > 50 ? `Showing 50 of ${total} bookings` : `${total} bookings`);
     const shown = await rows.allTextContents();
     expect(shown.slice(0, 25)).toEqual(firstPage);
     expect(new Set(shown).size).toBe(shown.length);

@@ -207,6 +207,9 @@ test('the operator chooses the agency and its pickup locations; a server refusal
   const registration = page.getByLabel('Registration number');
   await expect(registration).toHaveAttribute('aria-invalid', 'true');
   await expect(registration).toHaveAccessibleDescription(/A vehicle with this registration number already exists\./);
+  // The server's field refusal lands under its field, with focus there, and is not said again above the form.
+  await expect(registration).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'A vehicle with this registration number' })).toHaveCount(0);
 
   await registration.fill(`ST ${uniqueSuffix().slice(-7)}`);
   await page.getByRole('button', { name: 'Add Vehicle' }).click();
@@ -320,9 +323,10 @@ test.describe('offline at the tablet', () => {
     await page.getByLabel('Mileage allowance (km per day)').fill('100');
     await page.getByLabel('Next service date').fill(isoDay(60));
     await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    // Said beside the submit button, with focus on it.
     await expect(
-      page.getByRole('status').filter({ hasText: 'The vehicle cannot be saved until the connection returns' }),
-    ).toBeVisible();
+      page.getByRole('alert').filter({ hasText: 'The vehicle cannot be saved until the connection returns' }),
+    ).toBeFocused();
     await expect(page.getByLabel('Make', { exact: true })).toHaveValue('Offline');
     await expect(page).toHaveURL(/\/add-vehicle$/);
   });

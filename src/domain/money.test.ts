@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney } from './money.ts';
+import { formatMoney, moneyText, parseMoney } from './money.ts';
 
 describe('money', () => {
   it.each([
@@ -28,5 +28,13 @@ describe('money', () => {
     for (const text of ['0.10', '0.20', '0.30', '19.99', '1000000.01']) {
       expect(formatMoney(parseMoney(text) ?? Number.NaN)).toBe(text);
     }
+  });
+});
+
+describe('moneyText', () => {
+  it('says an amount with its currency sign, for sentences such as refusals', () => {
+    expect(moneyText(4000, 'GBP')).toBe('£40.00');
+    expect(moneyText(5, 'EUR')).toBe('€0.05');
+    expect(moneyText(123456, 'USD')).toBe('US$1,234.56');
   });
 });

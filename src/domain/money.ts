@@ -19,3 +19,8 @@ export function formatMoney(minor: number): string {
   const abs = Math.abs(Math.trunc(minor));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** Minor units as people read them in a sentence, with the currency's sign: 4000, "GBP" → "£40.00". */
+export function moneyText(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+}

@@ -230,7 +230,7 @@ describe(`bookings (${ENGINE})`, () => {
       });
       expect(reply.status).toBe(400);
       expect(reply.body.fields).toEqual({
-        discount_amount: ['Discount amount cannot be more than the rental price (90.00).'],
+        discount_amount: ['Discount amount cannot be more than the rental price (£90.00).'],
       });
       expect(await countBookings(world.vehicles.a2)).toBe(0);
     });

@@ -35,7 +35,8 @@ interface StaffVehicle {
   updated_at: string;
 }
 
-const IN_USE = 'This vehicle has bookings or booking requests and cannot be deleted.';
+const IN_USE =
+  'This vehicle has bookings or booking requests and cannot be deleted. Retire it instead: its history is kept.';
 const NOT_FOUND = { error: 'Vehicle not found.' };
 
 function mediaPath(t: TestApp, url: string): string {
@@ -126,6 +127,7 @@ describe(`staff vehicle list and detail (${ENGINE})`, () => {
       deposit: '200.00',
       registration_number: 'AA11 AAA',
       next_service_date: '2027-03-01',
+      retired_at: null,
       main_image: null,
       images: [],
       pickup_locations: [world.locations.a1, world.locations.a2],

@@ -147,7 +147,7 @@ describe(`payments (${ENGINE})`, () => {
     expect((await record(agency, booking, { amount: '40.00' })).status).toBe(201);
     const tooMuch = await record(agency, booking, { kind: 'refund', amount: '40.01' });
     expect(tooMuch.status).toBe(409);
-    expect(tooMuch.body.fields?.amount).toEqual(['A refund cannot be more than this booking has received (40.00).']);
+    expect(tooMuch.body.fields?.amount).toEqual(['A refund cannot be more than this booking has received (£40.00).']);
     expect((await money(agency, booking)).body.payments).toHaveLength(1);
   });
 

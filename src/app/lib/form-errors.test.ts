@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
-import { firstMessages, refusalOf } from './form-errors.ts';
+import { firstMessages, refusalOf, refusalParts } from './form-errors.ts';
 
 const refused = (status: number, body: { error?: string; fields?: Record<string, string[]> }) =>
   new ApiError(status, body);
@@ -35,5 +35,50 @@ describe('firstMessages', () => {
       amount: 'Amount is required.',
     });
     expect(firstMessages(undefined)).toEqual({});
+  });
+});
+
+describe('refusalParts', () => {
+  it('puts each known field message under its field and says nothing more (said once)', () => {
+    const error = refused(400, {
+      error: 'Please correct the 2 highlighted fields.',
+      fields: { deposit: ['The deposit must be at least £0.00.'], make: ['Make is required.', 'Too long.'] },
+    });
+    expect(refusalParts(error, ['deposit', 'make'], 'Not saved.')).toEqual({
+      fields: { deposit: 'The deposit must be at least £0.00.', make: 'Make is required.' },
+      message: null,
+    });
+  });
+
+  it("keeps the server's sentence for the button when a field message has no field here", () => {
+    const error = refused(409, { error: 'Retired.', fields: { vehicle: ['Retired.'], start_date: ['Taken.'] } });
+    expect(refusalParts(error, ['start_date'], 'Not saved.')).toEqual({
+      fields: { start_date: 'Taken.' },
+      message: 'Retired.',
+    });
+  });
+
+  it('says an action refusal without fields beside its button, and nothing when there is no error', () => {
+    expect(refusalParts(refused(409, { error: 'In use.' }), [], 'Not deleted.')).toEqual({
+      fields: {},
+      message: 'In use.',
+    });
+    expect(refusalParts(refused(403, { error: 'Suspended.' }), ['name'], 'x')).toEqual({
+      fields: {},
+      message: 'Suspended.',
+    });
+    expect(refusalParts(refused(503, {}), [], 'Not deleted.').message).toBe('Not deleted.');
+    expect(refusalParts(new NetworkError(new Error('down')), [], 'x').message).toMatch(/offline/);
+    expect(refusalParts(null, ['name'], 'x')).toEqual({ fields: {}, message: null });
+  });
+});
+
+describe('refusalOf focus', () => {
+  it('focuses the first field the server named, only that one', () => {
+    const setError = vi.fn();
+    const error = refused(400, { error: 'Two.', fields: { make: ['Make?'], model: ['Model?'] } });
+    expect(refusalOf(error, setError, ['make', 'model'], 'x')).toBeNull();
+    expect(setError).toHaveBeenNthCalledWith(1, 'make', { type: 'server', message: 'Make?' }, { shouldFocus: true });
+    expect(setError).toHaveBeenNthCalledWith(2, 'model', { type: 'server', message: 'Model?' }, { shouldFocus: false });
   });
 });

@@ -28,10 +28,29 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** Where a failed call's words go: under the form's own fields, and the one sentence beside the button (or none). */
+export interface RefusalParts {
+  fields: Record<string, string>;
+  message: string | null;
+}
+
 /**
- * A failed form submission: the server's field messages go beside the fields the form has, and
- * the sentence to show above the button is returned — null when the refusal beside the fields
- * speaks for itself.
+ * Splits a failed call: the server's first message of each field the form has goes under that
+ * field; the sentence for the button is null when those field messages say it all (said once),
+ * else the server's sentence, the no-connection sentence or the fallback.
+ */
+export function refusalParts(error: unknown, known: readonly string[], fallback: string): RefusalParts {
+  if (!error) return { fields: {}, message: null };
+  const all = error instanceof ApiError ? firstMessages(error.fields) : {};
+  const fields = Object.fromEntries(Object.entries(all).filter(([name]) => known.includes(name)));
+  const placedAll = Object.keys(all).length > 0 && Object.keys(fields).length === Object.keys(all).length;
+  return { fields, message: placedAll ? null : errorMessage(error, fallback) };
+}
+
+/**
+ * A failed form submission: the server's field messages go beside the fields the form has (the
+ * first one focused), and the sentence to show beside the submit button is returned — null when
+ * the refusal beside the fields speaks for itself.
  */
 export function refusalOf<T extends FieldValues>(
   error: unknown,
@@ -39,9 +58,13 @@ export function refusalOf<T extends FieldValues>(
   known: readonly string[],
   fallback: string,
 ): string | null {
-  const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, known) : [];
-  if (error instanceof ApiError && unplaced.length === 0 && Object.keys(error.fields).length > 0) return null;
-  return errorMessage(error, fallback);
+  const { fields, message } = refusalParts(error, known, fallback);
+  let first = true;
+  for (const [name, text] of Object.entries(fields)) {
+    setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: first });
+    first = false;
+  }
+  return message;
 }
 
 /** The first message of each field, from the server's `fields` or a schema's flattened issues (forms kept in state). */

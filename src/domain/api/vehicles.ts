@@ -34,6 +34,8 @@ export interface StaffVehicle {
   deposit: string;
   registration_number: string;
   next_service_date: string;
+  /** When the vehicle was retired (out of the public list and the pickers, history kept), or null. */
+  retired_at: string | null;
   main_image: string | null;
   images: VehicleImageView[];
   pickup_locations: number[];

@@ -13,6 +13,7 @@ import { inspections } from './migrations/013-inspections.ts';
 import { bookingHistory } from './migrations/014-booking-history.ts';
 import { requestHolds } from './migrations/015-request-holds.ts';
 import { emailConfirmations } from './migrations/016-email-confirmations.ts';
+import { vehicleRetired } from './migrations/017-vehicle-retired.ts';
 import { agencyInvoiceDetails } from './migrations/018-agency-invoice-details.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
@@ -35,6 +36,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '014-booking-history': bookingHistory(),
       '015-request-holds': requestHolds(),
       '016-email-confirmations': emailConfirmations(dialect),
+      '017-vehicle-retired': vehicleRetired(),
       '018-agency-invoice-details': agencyInvoiceDetails(),
     }),
   };

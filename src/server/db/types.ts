@@ -110,6 +110,8 @@ export interface VehicleTable {
   deposit: number;
   registration_number: string;
   next_service_date: string;
+  /** When the vehicle was retired (kept for its history, out of the public list and pickers), or null. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

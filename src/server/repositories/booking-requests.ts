@@ -456,7 +456,7 @@ export async function findRequestForFinalize(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('booking_requests as r')
     .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
-    .select(['r.id', 'r.customer_id', 'r.status', 'r.hold_until', 'b.id as booking_id'])
+    .select(['r.id', 'r.customer_id', 'r.vehicle_id', 'r.status', 'r.hold_until', 'b.id as booking_id'])
     .where('r.id', '=', id)
     .executeTakeFirst();
 }

@@ -48,6 +48,8 @@ interface VehicleFilter {
   availableBetween?: DateRange | undefined;
   /** Only vehicles whose next service date is on or before this day. */
   nextServiceBy?: string | undefined;
+  /** Retired vehicles are left out unless asked for (staff's "Show retired", a single vehicle's page). */
+  includeRetired?: boolean;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -62,6 +64,7 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
     query = query.where('vehicles.agency_id', '=', filter.agencyId);
   }
   if (filter.approvedOnly) query = query.where('agencies.status', '=', 'approved');
+  if (!filter.includeRetired) query = query.where('vehicles.retired_at', 'is', null);
   if (filter.ownership !== undefined) query = query.where('vehicles.ownership', '=', filter.ownership);
   if (filter.nextServiceBy !== undefined) query = query.where('vehicles.next_service_date', '<=', filter.nextServiceBy);
   const range = filter.availableBetween;
@@ -172,6 +175,7 @@ function toStaffVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Sta
     deposit: formatMoney(row.deposit),
     registration_number: row.registration_number,
     next_service_date: row.next_service_date,
+    retired_at: row.retired_at,
     main_image: images[0]?.image ?? null,
     images,
     pickup_locations: locations.map((location) => location.id),
@@ -246,6 +250,7 @@ export interface StaffVehicleListOptions extends Page {
   search?: string | undefined;
   ownership?: Ownership | undefined;
   nextServiceBy?: string | undefined;
+  includeRetired?: boolean;
 }
 
 /** The vehicles of one agency (or of all when scope is null), by make, model and id. */
@@ -255,21 +260,22 @@ export async function listStaffVehicles(
   scope: number | null,
   options: StaffVehicleListOptions,
 ): Promise<Paged<StaffVehicle>> {
-  const { search, ownership, nextServiceBy, ...page } = options;
-  return listVehicles(db, urls, { agencyId: scope, search, ownership, nextServiceBy }, page, toStaffVehicle);
+  const { search, ownership, nextServiceBy, includeRetired = false, ...page } = options;
+  const filter = { agencyId: scope, search, ownership, nextServiceBy, includeRetired };
+  return listVehicles(db, urls, filter, page, toStaffVehicle);
 }
 
-/** One vehicle within the caller's scope; undefined when missing or another agency's. */
+/** One vehicle within the caller's scope, retired or not; undefined when missing or another agency's. */
 export async function findStaffVehicle(
   db: Kysely<Database>,
   urls: MediaUrls,
   id: number,
   scope: number | null,
 ): Promise<StaffVehicle | undefined> {
-  return findVehicle(db, urls, { id, agencyId: scope }, toStaffVehicle);
+  return findVehicle(db, urls, { id, agencyId: scope, includeRetired: true }, toStaffVehicle);
 }
 
-/** The public list: vehicles of approved agencies only, by make, model and id. */
+/** The public list: in-service vehicles of approved agencies only, by make, model and id. */
 export async function listPublicVehicles(
   db: Kysely<Database>,
   urls: MediaUrls,
@@ -279,7 +285,7 @@ export async function listPublicVehicles(
   return listVehicles(db, urls, { approvedOnly: true, availableBetween }, page, toPublicVehicle);
 }
 
-/** One vehicle of an approved agency, as anyone may see it. */
+/** One in-service vehicle of an approved agency, as anyone may see it. */
 export async function findPublicVehicle(
   db: Kysely<Database>,
   urls: MediaUrls,
@@ -533,4 +539,26 @@ export async function deleteVehicle(
     await bumpVersion(trx, 'public-vehicles');
     return { ok: true, removedImageKeys: images.map((image) => image.file_key) };
   });
+}
+
+/**
+ * Retires a vehicle (`retiredAt`) or returns it to service (null). Its bookings, requests and
+ * records stay; the public list's version moves so the cached list drops or regains it.
+ */
+export async function setVehicleRetired(
+  db: Kysely<Database>,
+  id: number,
+  retiredAt: string | null,
+  now: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('vehicles').set({ retired_at: retiredAt, updated_at: now }).where('id', '=', id).execute();
+    await bumpVersion(trx, 'public-vehicles');
+  });
+}
+
+/** Whether the vehicle is retired: new bookings, requests and acceptances for it are refused. */
+export async function isVehicleRetired(db: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('vehicles').select('retired_at').where('id', '=', id).executeTakeFirst();
+  return row !== undefined && row.retired_at !== null;
 }

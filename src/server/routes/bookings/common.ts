@@ -17,6 +17,7 @@ import {
 } from '../../repositories/unavailability-overlaps.ts';
 import { RequestNotConfirmableError } from '../../repositories/booking-requests.ts';
 import { type HoldingRequest, VehicleHeldError } from '../../repositories/request-holds.ts';
+import { isVehicleRetired } from '../../repositories/vehicles.ts';
 import { cursorPagingFields } from '../params.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -38,11 +39,20 @@ export function holdEndedSentence(holdUntil: string): string {
 }
 const VEHICLE_NOT_AVAILABLE = 'This vehicle is not available.';
 const DATES_NOT_AVAILABLE = 'This vehicle is not available for those dates.';
+export const VEHICLE_RETIRED = 'This vehicle has been retired and cannot be booked.';
+
+/** A retired vehicle takes no new booking, request or acceptance (409); `field` places the sentence on a form. */
+export async function refuseRetiredVehicle(deps: Deps, vehicleId: number, field?: string): Promise<void> {
+  if (await isVehicleRetired(deps.db, vehicleId)) {
+    throw conflict(VEHICLE_RETIRED, field ? { [field]: [VEHICLE_RETIRED] } : undefined);
+  }
+}
 
 /** The vehicle a booking request names: one of an approved agency, else a 400 on vehicle_id. */
 export async function requestableVehicle(deps: Deps, vehicleId: number): Promise<BookableVehicle> {
   const vehicle = await findBookableVehicle(deps.db, vehicleId);
   if (!vehicle || vehicle.agency_status !== 'approved') throw fieldError(400, 'vehicle_id', VEHICLE_NOT_AVAILABLE);
+  await refuseRetiredVehicle(deps, vehicle.id);
   return vehicle;
 }
 

@@ -59,7 +59,7 @@ export const createBookingFromRequest = defineRoute({
           dropoff_time: request.dropoff_time,
           pickup_location: request.pickup_location?.name ?? null,
           dropoff_location: request.dropoff_location?.name ?? null,
-          booking_amount: body.booking_amount ?? rentalPrice(dates, vehicle.price_per_day),
+          booking_amount: body.booking_amount ?? rentalPrice(dates, vehicle.price_per_day, deps.config.currency),
           booking_deposit: body.booking_deposit ?? vehicle.deposit,
           payment_method: body.payment_method,
           booking_status: body.booking_status,

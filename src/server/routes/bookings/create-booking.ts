@@ -1,7 +1,7 @@
 import { staffBookingSchema } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
 import { createBooking as insertBooking, getStaffBooking } from '../../repositories/bookings.ts';
-import { bookingConflict } from './common.ts';
+import { bookingConflict, refuseRetiredVehicle } from './common.ts';
 import { staffBookingValues } from './staff-booking-rules.ts';
 
 /**
@@ -15,6 +15,7 @@ export const createBooking = defineRoute({
   body: staffBookingSchema,
   async handler({ deps, user, body }) {
     const values = await staffBookingValues(deps, user, body);
+    await refuseRetiredVehicle(deps, values.vehicle_id, 'vehicle');
     let id: number;
     try {
       id = await insertBooking(deps.db, deps.dialect, {

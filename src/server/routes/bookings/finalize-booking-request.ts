@@ -14,6 +14,7 @@ import {
   REQUEST_ALREADY_CONFIRMED,
   REQUEST_NOT_ACCEPTED,
   REQUEST_NOT_FOUND,
+  refuseRetiredVehicle,
   requestIdParams,
 } from './common.ts';
 
@@ -38,6 +39,7 @@ export const finalizeBookingRequestRoute = defineRoute({
     const hold = { status: request.status, has_booking: false, hold_until: request.hold_until };
     if (request.hold_until && isHoldExpired(hold, deps.now())) throw conflict(holdEndedSentence(request.hold_until));
     if (!customer.drivers_license_key) throw conflict("Please upload your driver's licence first.");
+    await refuseRetiredVehicle(deps, request.vehicle_id);
 
     const now = deps.now().toISOString();
     let bookingId: number;

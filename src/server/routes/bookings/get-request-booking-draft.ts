@@ -26,7 +26,7 @@ export const getRequestBookingDraft = defineRoute({
         : ((await findAgencyCustomerByEmail(deps.db, agencyId, person.email)) ?? null);
     return {
       days: rentalDays(request.start_date, request.end_date),
-      booking_amount: formatMoney(rentalPrice(dates, vehicle.price_per_day)),
+      booking_amount: formatMoney(rentalPrice(dates, vehicle.price_per_day, deps.config.currency)),
       booking_deposit: formatMoney(vehicle.deposit),
       customer,
     };

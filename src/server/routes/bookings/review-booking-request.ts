@@ -7,7 +7,7 @@ import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findAgencyContact } from '../../repositories/agencies.ts';
 import { findStaffRequest, reviewRequest } from '../../repositories/booking-requests.ts';
-import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, refuseRetiredVehicle, requestIdParams } from './common.ts';
 import { decisionMail } from './decision-mail.ts';
 
 /**
@@ -28,6 +28,10 @@ export const reviewBookingRequest = defineRoute({
     const imageUrl = cardImageUrl(deps);
     const found = await findStaffRequest(deps.db, params.id, imageUrl);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);
+    // A retired vehicle takes no new promises (the dates themselves are checked under its lock below).
+    if (body.status === 'accepted' && found.request.status !== 'accepted') {
+      await refuseRetiredVehicle(deps, found.request.vehicle);
+    }
     // A review that leaves staff_notes out keeps the notes already written; null or "" clears them.
     const notesGiven = typeof request.body === 'object' && request.body !== null && 'staff_notes' in request.body;
     const now = deps.now();

@@ -1,5 +1,5 @@
 import { rentalDays } from '#domain/dates';
-import { formatMoney } from '#domain/money';
+import { moneyText } from '#domain/money';
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
 import { type FieldErrors, fieldError } from '../../http/errors.ts';
@@ -16,13 +16,14 @@ import { fieldsError } from './common.ts';
 export function rentalPrice(
   dates: { start_date: string; end_date: string; discount_amount: number },
   pricePerDay: number,
+  currency: string,
 ): number {
   const price = rentalDays(dates.start_date, dates.end_date) * pricePerDay;
   if (dates.discount_amount > price) {
     throw fieldError(
       400,
       'discount_amount',
-      `Discount amount cannot be more than the rental price (${formatMoney(price)}).`,
+      `Discount amount cannot be more than the rental price (${moneyText(price, currency)}).`,
     );
   }
   return price - dates.discount_amount;
@@ -48,7 +49,7 @@ export async function staffBookingValues(
   if (!customerReachable) fields.customer = ['Choose a customer from your customer list.'];
   if (!ownVehicle || !customerReachable) throw fieldsError(fields);
 
-  const amount = body.booking_amount ?? rentalPrice(body, ownVehicle.price_per_day);
+  const amount = body.booking_amount ?? rentalPrice(body, ownVehicle.price_per_day, deps.config.currency);
   return {
     customer_id: body.customer,
     vehicle_id: ownVehicle.id,

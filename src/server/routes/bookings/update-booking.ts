@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findStaffBooking, getStaffBooking, updateBookingIfFree } from '../../repositories/bookings.ts';
-import { bookingConflict } from './common.ts';
+import { bookingConflict, refuseRetiredVehicle } from './common.ts';
 import { staffBookingValues } from './staff-booking-rules.ts';
 
 /**
@@ -24,6 +24,8 @@ export const updateBooking = defineRoute({
     const found = await findStaffBooking(deps.db, params.id);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound('Booking not found.');
     const values = await staffBookingValues(deps, user, body);
+    // A booking of a vehicle retired since keeps being edited; moving one onto a retired vehicle is refused.
+    if (values.vehicle_id !== found.booking.vehicle) await refuseRetiredVehicle(deps, values.vehicle_id, 'vehicle');
     try {
       await updateBookingIfFree(deps.db, deps.dialect, params.id, values, deps.now().toISOString());
     } catch (error) {

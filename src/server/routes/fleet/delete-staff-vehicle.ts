@@ -7,7 +7,8 @@ import { deleteVehicle, findVehicleAgency } from '../../repositories/vehicles.ts
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { removeCommittedImages } from './vehicle-images.ts';
 
-const VEHICLE_IN_USE = 'This vehicle has bookings or booking requests and cannot be deleted.';
+const VEHICLE_IN_USE =
+  'This vehicle has bookings or booking requests and cannot be deleted. Retire it instead: its history is kept.';
 
 /** DELETE staff-vehicles/:id/: refused while bookings or requests reference it; removes its image files. */
 export const deleteStaffVehicleRoute = defineRoute({

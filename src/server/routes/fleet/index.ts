@@ -7,6 +7,8 @@ import { listAgenciesRoute } from './list-agencies.ts';
 import { listAgentLocationsRoute } from './list-agent-locations.ts';
 import { listPublicVehiclesRoute } from './list-public-vehicles.ts';
 import { listStaffVehiclesRoute } from './list-staff-vehicles.ts';
+import { reinstateStaffVehicleRoute } from './reinstate-staff-vehicle.ts';
+import { retireStaffVehicleRoute } from './retire-staff-vehicle.ts';
 import { updateStaffVehicleRoute } from './update-staff-vehicle.ts';
 
 export const fleetRoutes: RouteRegistrar[] = [
@@ -15,6 +17,8 @@ export const fleetRoutes: RouteRegistrar[] = [
   createStaffVehicleRoute,
   updateStaffVehicleRoute,
   deleteStaffVehicleRoute,
+  retireStaffVehicleRoute,
+  reinstateStaffVehicleRoute,
   listAgentLocationsRoute,
   listAgenciesRoute,
   listPublicVehiclesRoute,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { OWNERSHIPS, STAFF_ROLES } from '#domain/constants';
-import { optionalIsoDate, optionalText } from '#domain/schemas/fields';
+import { boolean, optionalIsoDate, optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listStaffVehicles } from '../../repositories/vehicles.ts';
@@ -12,10 +12,12 @@ const listQuery = v.object({
   ownership: v.optional(v.picklist(OWNERSHIPS, 'Ownership must be company or private.')),
   /** Vehicles whose next service is on or before this day (the app sends its "due" day: today + 14). */
   next_service_by: optionalIsoDate('Next service by'),
+  /** Retired vehicles are left out unless asked for ("Show retired"). */
+  include_retired: boolean('Include retired', false),
   ...pagingFields(100, 500),
 });
 
-/** GET staff-vehicles/: the caller's fleet (every agency's for staff), by make, model and id. */
+/** GET staff-vehicles/: the caller's fleet (every agency's for staff), by make, model and id; in service only unless include_retired. */
 export const listStaffVehiclesRoute = defineRoute({
   method: 'GET',
   url: 'staff-vehicles/',
@@ -26,6 +28,7 @@ export const listStaffVehiclesRoute = defineRoute({
       search: query.search ?? undefined,
       ownership: query.ownership,
       nextServiceBy: query.next_service_by,
+      includeRetired: query.include_retired,
       limit: query.limit,
       offset: query.offset,
     });

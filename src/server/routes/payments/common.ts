@@ -1,4 +1,4 @@
-import { formatMoney } from '#domain/money';
+import { moneyText } from '#domain/money';
 import type { Deps } from '../../context.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { findPayableBooking, RefundTooLargeError } from '../../repositories/payments.ts';
@@ -16,11 +16,11 @@ export async function payableBooking(deps: Deps, bookingId: number, scope: numbe
 }
 
 /** A refund beyond what was received is a 409 on `amount` saying how much can be refunded. */
-export function refundConflict(error: unknown): unknown {
+export function refundConflict(error: unknown, currency: string): unknown {
   if (!(error instanceof RefundTooLargeError)) return error;
   const message =
     error.available > 0
-      ? `A refund cannot be more than this booking has received (${formatMoney(error.available)}).`
+      ? `A refund cannot be more than this booking has received (${moneyText(error.available, currency)}).`
       : 'This booking has received nothing to refund.';
   return fieldError(409, 'amount', message);
 }

@@ -49,7 +49,7 @@ export const createPaymentRoute = defineRoute({
         },
       );
     } catch (error) {
-      throw refundConflict(error);
+      throw refundConflict(error, deps.config.currency);
     }
     if (!created) throw paymentNotFound();
     return created;

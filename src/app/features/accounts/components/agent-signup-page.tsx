@@ -113,7 +113,7 @@ export function AgentSignupPage() {
               </div>
               <div className="form__row">
                 <TextField
-                  label="Email"
+                  label="E-mail"
                   type="email"
                   autoComplete="email"
                   spellCheck={false}

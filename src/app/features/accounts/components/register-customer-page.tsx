@@ -90,7 +90,7 @@ export function RegisterCustomerPage() {
               {...register('username')}
             />
             <TextField
-              label="Email"
+              label="E-mail"
               type="email"
               autoComplete="email"
               spellCheck={false}

@@ -65,7 +65,7 @@ export function RequestPasswordResetPage() {
               </StatusMessage>
             ) : null}
             <TextField
-              label="Email"
+              label="E-mail"
               type="email"
               autoComplete="email"
               spellCheck={false}

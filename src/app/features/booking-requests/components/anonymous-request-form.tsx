@@ -109,7 +109,7 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                     {...register('phone_number')}
                   />
                   <TextField
-                    label="Email"
+                    label="E-mail"
                     type="email"
                     autoComplete="email"
                     autoCapitalize="none"

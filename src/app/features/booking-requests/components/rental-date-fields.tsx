@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { todayIso } from '#domain/dates';
 import { TextField } from '../../../components/text-field.tsx';
+import { dateRangeError } from '../../../lib/date-range.ts';
 import { EstimatedTotal } from './estimated-total.tsx';
 
 interface RentalDateFieldsProps {
@@ -30,7 +31,13 @@ export function RentalDateFields({
     <>
       <div className="form__row">
         <TextField label="Start date" type="date" min={today} error={startError} {...start} />
-        <TextField label="End date" type="date" min={startDate || today} error={endError} {...end} />
+        <TextField
+          label="End date"
+          type="date"
+          min={startDate || today}
+          error={endError ?? dateRangeError(startDate, endDate)}
+          {...end}
+        />
       </div>
       <EstimatedTotal pricePerDay={pricePerDay} startDate={startDate} endDate={endDate} />
     </>

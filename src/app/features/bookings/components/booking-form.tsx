@@ -20,6 +20,7 @@ import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useAgentLocations } from '../../fleet/index.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
@@ -270,7 +271,12 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
         <legend className="form__section-title">Dates and times</legend>
         <div className="form__row">
           <TextField label="Start date" type="date" error={errors.start_date?.message} {...register('start_date')} />
-          <TextField label="End date" type="date" error={errors.end_date?.message} {...register('end_date')} />
+          <TextField
+            label="End date"
+            type="date"
+            error={errors.end_date?.message ?? dateRangeError(startDate, endDate)}
+            {...register('end_date')}
+          />
         </div>
         <div className="form__row">
           <TextField label="Pickup time" type="time" error={errors.pickup_time?.message} {...register('pickup_time')} />

@@ -5,6 +5,7 @@ import { bookingCancelSchema } from '#domain/schemas/booking';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
@@ -45,11 +46,12 @@ export function BookingProgress({ booking }: { booking: StaffBooking }) {
         Progress
       </h2>
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <p className="staff-booking-details__notes">
         Record the pick-up inspection below when the customer takes the vehicle: the booking then becomes active.
       </p>
       <div className="form__actions">
+        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />
         <Button
           variant="ghost"
           disabled={!online}

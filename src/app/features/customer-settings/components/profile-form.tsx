@@ -4,6 +4,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -202,8 +203,9 @@ export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; 
       <KinFields number={1} field={kinField} hintClassName="settings-legend__hint" />
       <KinFields number={2} field={kinField} hintClassName="settings-legend__hint" />
 
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save changes'}
         </Button>

@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { customerSchema } from '#domain/schemas/customer';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors.ts';
+import { refusalOf } from '../../../lib/form-errors.ts';
 import { useCreateCustomer } from '../api/create-customer.ts';
 import { LICENSE_FIELD } from '../api/update-customer.ts';
 import {
@@ -56,12 +56,10 @@ export function AddCustomerPage() {
       });
       setAdded(true);
     } catch (error) {
-      if (error instanceof ApiError) {
-        const { [LICENSE_FIELD]: licenseErrors, ...fields } = error.fields;
-        if (licenseErrors?.[0]) setLicenseError(licenseErrors[0]);
-        applyServerFieldErrors(fields, setError, CUSTOMER_FIELDS);
-      }
-      setFailure(errorMessage(error, NOT_ADDED));
+      const licenseError = error instanceof ApiError ? error.fields[LICENSE_FIELD]?.[0] : undefined;
+      if (licenseError) setLicenseError(licenseError);
+      // Field messages go under their fields; the sentence beside Add Customer only when they don't say it all.
+      setFailure(refusalOf(error, setError, [...CUSTOMER_FIELDS, LICENSE_FIELD], NOT_ADDED));
     }
   });
 
@@ -77,7 +75,6 @@ export function AddCustomerPage() {
     <div className="page customers-form-page">
       <PageHeader title="Add Customer" description="A new customer with their address, licence and next of kin." />
       <form key={formKey} className="form panel" onSubmit={onSubmit} noValidate aria-label="Add customer">
-        {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
         <CustomerFields register={register} errors={errors} />
         <LicensePicker
           owner=""
@@ -89,6 +86,7 @@ export function AddCustomerPage() {
           disabled={isSubmitting}
         />
         <div className="form__actions">
+          <Refusal message={failure} />
           <Link to="/customers/list" className={buttonClass('secondary')}>
             Cancel
           </Link>

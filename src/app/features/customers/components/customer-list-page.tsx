@@ -21,8 +21,8 @@ type Sort = SortState<CustomerSortField>;
 const PHONE_SORTS: { value: string; label: string }[] = [
   { value: 'name', label: 'Name (A to Z)' },
   { value: '-name', label: 'Name (Z to A)' },
-  { value: 'email', label: 'Email (A to Z)' },
-  { value: '-email', label: 'Email (Z to A)' },
+  { value: 'email', label: 'E-mail (A to Z)' },
+  { value: '-email', label: 'E-mail (Z to A)' },
   { value: 'created_at', label: 'Date Added (oldest first)' },
   { value: '-created_at', label: 'Date Added (newest first)' },
 ];
@@ -138,7 +138,7 @@ export function CustomerListPage() {
                   <thead>
                     <tr>
                       <SortHeader field="name" label="Name" sort={sort} onSort={setSort} />
-                      <SortHeader field="email" label="Email" sort={sort} onSort={setSort} />
+                      <SortHeader field="email" label="E-mail" sort={sort} onSort={setSort} />
                       <th scope="col">Phone</th>
                       <th scope="col" className="customer-table__wrap">
                         National ID
@@ -190,7 +190,7 @@ export function CustomerListPage() {
                       </div>
                       <dl className="details-facts details-facts--compact">
                         <div className="details-facts__item">
-                          <dt>Email</dt>
+                          <dt>E-mail</dt>
                           <dd>{customer.email}</dd>
                         </div>
                         <div className="details-facts__item">

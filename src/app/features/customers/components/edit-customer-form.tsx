@@ -1,12 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ApiCustomer } from '#domain/api/customers';
 import { customerSchema } from '#domain/schemas/customer';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { discardEntry, submitThroughOutbox } from '../../../offline/outbox.ts';
@@ -49,7 +50,16 @@ interface Proposal {
  * CustomerEditStatus) rather than overwritten. A newer server copy replaces the form only while
  * the user has not started typing.
  */
-export function EditCustomerForm({ customer, onDelete }: { customer: ApiCustomer; onDelete: () => void }) {
+export function EditCustomerForm({
+  customer,
+  onDelete,
+  deleteRefusal,
+}: {
+  customer: ApiCustomer;
+  onDelete: () => void;
+  /** Said beside Delete Customer when the deletion is refused. */
+  deleteRefusal?: ReactNode;
+}) {
   const entries = useCustomerEdits(customer.id);
   const [version, setVersion] = useState<Version>(() => ({
     values: customerValues(customer),
@@ -124,7 +134,7 @@ export function EditCustomerForm({ customer, onDelete }: { customer: ApiCustomer
 
   return (
     <form className="form panel" onSubmit={onSubmit} noValidate aria-label={`Edit ${fullName(customer)}`}>
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <CustomerFields register={register} errors={errors} />
       <LicensePicker
         key={fileKey}
@@ -142,6 +152,8 @@ export function EditCustomerForm({ customer, onDelete }: { customer: ApiCustomer
         </p>
       ) : null}
       <div className="form__actions customer-form__actions">
+        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />
+        {deleteRefusal}
         <Button variant="danger" onClick={onDelete}>
           Delete Customer
         </Button>

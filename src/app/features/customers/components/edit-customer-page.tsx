@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { useDeleteCustomer } from '../api/delete-customer.ts';
@@ -46,12 +46,19 @@ export function EditCustomerPage({ id }: { id: number }) {
         <>
           <LastUpdated dataUpdatedAt={query.dataUpdatedAt} />
           <CustomerEditStatus id={id} />
-          {remove.isError ? (
-            <StatusMessage tone="error">
-              {errorMessage(remove.error, 'The customer could not be deleted.')}
-            </StatusMessage>
-          ) : null}
-          <EditCustomerForm customer={customer} onDelete={() => setConfirming(true)} />
+          <EditCustomerForm
+            customer={customer}
+            onDelete={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+            deleteRefusal={
+              <Refusal
+                message={remove.isError ? errorMessage(remove.error, 'The customer could not be deleted.') : null}
+                focusKey={remove.error}
+              />
+            }
+          />
           <ConfirmDialog
             open={confirming}
             title="Delete customer"

@@ -16,6 +16,8 @@ export interface StaffVehicleListFilter {
   ownership: Ownership | 'all';
   /** Only vehicles whose next service is on or before this day (today + 14: "service due"). */
   nextServiceBy?: string | undefined;
+  /** Retired vehicles too, marked (the list's "Show retired"); left out otherwise. */
+  includeRetired?: boolean | undefined;
 }
 
 function listUrl(filter: StaffVehicleListFilter, offset: number): string {
@@ -24,6 +26,7 @@ function listUrl(filter: StaffVehicleListFilter, offset: number): string {
   if (search) params.set('search', search);
   if (filter.ownership !== 'all') params.set('ownership', filter.ownership);
   if (filter.nextServiceBy) params.set('next_service_by', filter.nextServiceBy);
+  if (filter.includeRetired) params.set('include_retired', 'true');
   return `staff-vehicles/?${params.toString()}`;
 }
 
@@ -37,6 +40,7 @@ export const staffVehiclesQueryOptions = (filter: StaffVehicleListFilter) =>
         search: filter.search.trim().toLowerCase(),
         ownership: filter.ownership,
         nextServiceBy: filter.nextServiceBy,
+        includeRetired: filter.includeRetired === true,
         limit: PAGE_SIZE,
       },
     ],

@@ -5,7 +5,9 @@ import { Button, buttonClass } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { Refusal, useFocusWhenShown } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useSession } from '../../session/api/get-session.ts';
@@ -13,6 +15,7 @@ import { useDeleteStaffVehicle } from '../api/delete-staff-vehicle.ts';
 import { useStaffVehicle } from '../api/get-staff-vehicle.ts';
 import { useAgencies } from '../api/list-agencies.ts';
 import { useAgentLocations } from '../api/list-agent-locations.ts';
+import { useSetVehicleRetired } from '../api/retire-staff-vehicle.ts';
 import { useUpdateStaffVehicle } from '../api/update-staff-vehicle.ts';
 import { VEHICLE_DELETED, VEHICLE_UPDATED } from '../fleet-notice.ts';
 import {
@@ -29,6 +32,8 @@ import '../fleet.css';
 
 const DELETE_VEHICLE = 'Are you sure you want to delete this vehicle? This action cannot be undone.';
 const NO_CHANGES = 'No changes detected.';
+const RETIRED_NOTICE = 'it is hidden from the public list and from new bookings; its history is kept.';
+const JUST_REINSTATED = 'Vehicle returned to service. It appears in the public list again.';
 
 /** /edit-vehicle/{id}: the vehicle's form with a confirm-changes dialog, and its deletion. */
 export function EditVehiclePage({ id }: { id: number }) {
@@ -71,6 +76,16 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
   const chooseAgency = role === 'staff';
   const update = useUpdateStaffVehicle();
   const remove = useDeleteStaffVehicle();
+  const retirement = useSetVehicleRetired();
+  const retired = vehicle.retired_at !== null;
+  // A 409 on Delete means the vehicle has history: Retire is the way forward, offered in the refusal.
+  const hasHistory = remove.error instanceof ApiError && remove.error.status === 409 && !retired;
+  // The Retire button lived in the refusal, which goes: focus moves to the page's new state instead.
+  const stateNotice = useFocusWhenShown<HTMLDivElement>(retirement.data ?? null);
+  const setRetired = (value: boolean) => {
+    remove.reset();
+    retirement.mutate({ id: vehicle.id, retired: value });
+  };
   const agencies = useAgencies(chooseAgency);
   const locations = useAgentLocations();
   // The form starts from the vehicle as first loaded: a background refetch must not reset typing.
@@ -124,11 +139,29 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
 
   return (
     <>
-      {remove.error ? (
-        <StatusMessage tone="error">
-          {errorMessage(remove.error, 'The vehicle could not be deleted. Try again.')}
-        </StatusMessage>
-      ) : null}
+      <div ref={stateNotice} tabIndex={-1} className="vehicle-state-notice">
+        {retired ? (
+          <StatusMessage
+            tone={retirement.isSuccess ? 'success' : 'info'}
+            action={
+              <Button variant="secondary" size="sm" disabled={retirement.isPending} onClick={() => setRetired(false)}>
+                {retirement.isPending ? 'Returning...' : 'Return to Service'}
+              </Button>
+            }
+          >
+            {`${retirement.isSuccess ? 'Vehicle retired' : 'This vehicle is retired'}: ${RETIRED_NOTICE}`}
+          </StatusMessage>
+        ) : retirement.isSuccess ? (
+          <StatusMessage tone="success">{JUST_REINSTATED}</StatusMessage>
+        ) : null}
+      </div>
+      <Refusal
+        className="refusal--block"
+        message={
+          retirement.error ? errorMessage(retirement.error, 'The vehicle could not be changed. Try again.') : null
+        }
+        focusKey={retirement.error}
+      />
       <VehicleForm
         initial={initial}
         existingImages={vehicle.images}
@@ -140,17 +173,35 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
         error={update.error}
         onValid={(values, images) => setPending({ values, images, fields: changedFields(initial, values) })}
         extraActions={
-          <Button
-            variant="danger"
-            className="vehicle-form__delete"
-            disabled={update.isPending || remove.isPending}
-            onClick={() => {
-              remove.reset();
-              setDeleting(true);
-            }}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete Vehicle'}
-          </Button>
+          <>
+            <Refusal
+              message={remove.error ? errorMessage(remove.error, 'The vehicle could not be deleted. Try again.') : null}
+              focusKey={remove.error}
+              action={
+                hasHistory ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={retirement.isPending}
+                    onClick={() => setRetired(true)}
+                  >
+                    {retirement.isPending ? 'Retiring...' : 'Retire Vehicle'}
+                  </Button>
+                ) : null
+              }
+            />
+            <Button
+              variant="danger"
+              className="vehicle-form__delete"
+              disabled={update.isPending || remove.isPending}
+              onClick={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete Vehicle'}
+            </Button>
+          </>
         }
       />
       <ConfirmDialog

@@ -8,6 +8,7 @@ import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { allItems } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -24,13 +25,13 @@ import '../fleet.css';
  * /fleet/vehicles: the caller's fleet as cards, searched and filtered on the server, a page at a
  * time; a vehicle due a service says so, and "Service due only" (the dashboard's link) lists those.
  */
-export function FleetVehiclesPage({ serviceDue }: { serviceDue: boolean }) {
+export function FleetVehiclesPage({ serviceDue, showRetired }: { serviceDue: boolean; showRetired: boolean }) {
   const notice = useFleetNotice();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<VehicleFilter>(NO_FILTER);
   const search = useDebouncedValue(filter.search);
   const nextServiceBy = serviceDue ? serviceDueBy(localIsoDate()) : undefined;
-  const query = useStaffVehicles({ search, ownership: filter.ownership, nextServiceBy });
+  const query = useStaffVehicles({ search, ownership: filter.ownership, nextServiceBy, includeRetired: showRetired });
   const vehicles = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const filtered = filter.search.trim() !== '' || filter.ownership !== 'all' || serviceDue;
@@ -48,20 +49,36 @@ export function FleetVehiclesPage({ serviceDue }: { serviceDue: boolean }) {
       />
       {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
       <VehicleFilters value={filter} onChange={setFilter} />
-      <label className="fleet-service-filter">
-        <input
-          type="checkbox"
-          checked={serviceDue}
-          onChange={(event) =>
-            void navigate({
-              to: '/fleet/vehicles',
-              search: event.target.checked ? { service: 'due' } : {},
-              replace: true,
-            })
-          }
-        />
-        <span>Service due only (within 14 days or past)</span>
-      </label>
+      <div className="fleet-toggles">
+        <label className="fleet-service-filter">
+          <input
+            type="checkbox"
+            checked={serviceDue}
+            onChange={(event) =>
+              void navigate({
+                to: '/fleet/vehicles',
+                search: (current) => ({ ...current, service: event.target.checked ? 'due' : undefined }),
+                replace: true,
+              })
+            }
+          />
+          <span>Service due only (within 14 days or past)</span>
+        </label>
+        <label className="fleet-service-filter">
+          <input
+            type="checkbox"
+            checked={showRetired}
+            onChange={(event) =>
+              void navigate({
+                to: '/fleet/vehicles',
+                search: (current) => ({ ...current, retired: event.target.checked ? 'show' : undefined }),
+                replace: true,
+              })
+            }
+          />
+          <span>Show retired</span>
+        </label>
+      </div>
       {query.data ? (
         <div className="fleet-list" aria-busy={query.isPlaceholderData}>
           <ListFreshness
@@ -80,7 +97,11 @@ export function FleetVehiclesPage({ serviceDue }: { serviceDue: boolean }) {
                     eager={index < EAGER_CARDS}
                     action={
                       <div className="fleet-card-action">
-                        <ServiceFlag nextServiceDate={vehicle.next_service_date} />
+                        {vehicle.retired_at ? (
+                          <StatusBadge tone="neutral">Retired</StatusBadge>
+                        ) : (
+                          <ServiceFlag nextServiceDate={vehicle.next_service_date} />
+                        )}
                         <div className="fleet-card-action__links">
                           <Link
                             to="/fleet/maintenance"

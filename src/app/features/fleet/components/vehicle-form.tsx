@@ -6,11 +6,11 @@ import type { VehicleImageView } from '#domain/api/vehicles';
 import { MAX_VEHICLE_IMAGES } from '#domain/constants';
 import { vehicleSchema, type VehicleInput } from '#domain/schemas/vehicle';
 import { Button, buttonClass } from '../../../components/button.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { NetworkError } from '../../../lib/api-client.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors.ts';
+import { refusalParts } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useAgencies } from '../api/list-agencies.ts';
 import { useAgentLocations } from '../api/list-agent-locations.ts';
@@ -62,11 +62,12 @@ export function VehicleForm({
   extraActions,
 }: VehicleFormProps) {
   const online = useOnline();
-  const [offlineBlocked, setOfflineBlocked] = useState(false);
+  // Counts refused offline submits, so each one moves focus to the refusal again.
+  const [offlineBlocked, setOfflineBlocked] = useState(0);
   const [added, setAdded] = useState<File[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [imageError, setImageError] = useState<string | undefined>();
-  const [unplaced, setUnplaced] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     control,
@@ -88,19 +89,23 @@ export function VehicleForm({
   const agencyValue = watch('agency_id');
   const agencyId = chooseAgency ? Number(agencyValue) || null : null;
 
-  // The server's per-field messages go next to their fields; the rest above the form.
+  // The server's per-field messages go under their fields (the first focused); the rest beside Save, once.
   useEffect(() => {
-    if (!(error instanceof ApiError)) {
-      setUnplaced([]);
-      return;
+    const fallback = 'The vehicle could not be saved. Try again.';
+    const { fields, message } = refusalParts(error, [...VEHICLE_FIELDS, ...IMAGE_FIELDS], fallback);
+    let first = true;
+    for (const name of VEHICLE_FIELDS) {
+      const text = fields[name];
+      if (!text) continue;
+      setError(name, { type: 'server', message: text }, { shouldFocus: first });
+      first = false;
     }
-    const fields = Object.fromEntries(Object.entries(error.fields).filter(([name]) => !IMAGE_FIELDS.includes(name)));
-    setUnplaced(applyServerFieldErrors<VehicleFormValues>(fields, setError, VEHICLE_FIELDS));
-    setImageError(IMAGE_FIELDS.map((name) => error.fields[name]?.[0]).find(Boolean));
+    if (error) setImageError(IMAGE_FIELDS.map((name) => fields[name]).find(Boolean));
+    setRefusal(error instanceof NetworkError ? CANNOT_SAVE_OFFLINE : message);
   }, [error, setError]);
 
   useEffect(() => {
-    if (online) setOfflineBlocked(false);
+    if (online) setOfflineBlocked(0);
   }, [online]);
 
   const onSubmit = handleSubmit(() => {
@@ -112,10 +117,10 @@ export function VehicleForm({
     setImageError(undefined);
     // Vehicle writes are not kept for later: say so instead of sending into the void.
     if (!online) {
-      setOfflineBlocked(true);
+      setOfflineBlocked((count) => count + 1);
       return;
     }
-    setOfflineBlocked(false);
+    setOfflineBlocked(0);
     // The values as typed, not the parsed ones: money parses to minor units, the server parses again.
     onValid(getValues(), { added, removed: [...removed] });
   });
@@ -140,21 +145,8 @@ export function VehicleForm({
     );
   };
 
-  const failure =
-    error instanceof NetworkError
-      ? CANNOT_SAVE_OFFLINE
-      : errorMessage(error, 'The vehicle could not be saved. Try again.');
-
   return (
     <form className="form vehicle-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {offlineBlocked ? <StatusMessage tone="warning">{CANNOT_SAVE_OFFLINE}</StatusMessage> : null}
-      {error && !offlineBlocked ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
-      {unplaced.map((message) => (
-        <StatusMessage key={message} tone="error">
-          {message}
-        </StatusMessage>
-      ))}
-
       <div className="panel">
         <fieldset className="form__section">
           <legend className="form__section-title">Vehicle</legend>
@@ -296,6 +288,10 @@ export function VehicleForm({
       {sending ? <UploadProgressBar progress={progress} /> : null}
 
       <div className="form__actions">
+        <Refusal
+          message={offlineBlocked > 0 ? CANNOT_SAVE_OFFLINE : refusal}
+          focusKey={offlineBlocked > 0 ? offlineBlocked : error}
+        />
         {extraActions}
         <Link to="/fleet/vehicles" className={buttonClass('secondary')}>
           Cancel

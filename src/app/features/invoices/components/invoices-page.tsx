@@ -7,6 +7,7 @@ import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { dateRangeError } from '../../../lib/date-range.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useInvoiceTotals } from '../api/get-invoice-totals.ts';
 import type { InvoiceFilters } from '../api/invoice-keys.ts';
@@ -52,6 +53,7 @@ export function InvoicesPage({ filters }: { filters: InvoiceFilters }) {
           type="date"
           value={filters.to ?? ''}
           min={filters.from}
+          error={dateRangeError(filters.from, filters.to)}
           onChange={(event) => setFilter({ to: event.target.value || undefined })}
         />
         {filters.booking !== undefined || filters.customer !== undefined ? (

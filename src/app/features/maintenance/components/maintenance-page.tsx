@@ -8,11 +8,13 @@ import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
+import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
 import type { Delivery } from '../../booking-requests/use-outbox-form-submit.ts';
 import { fleetChoiceName, useFleetChoices } from '../../fleet/api/fleet-choices.ts';
@@ -63,6 +65,8 @@ export function MaintenancePage({ filter }: { filter: MaintenanceFilter }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleting, setDeleting] = useState<MaintenanceRecord | null>(null);
+  const refusal =
+    remove.isError && remove.variables !== undefined ? { id: remove.variables, error: remove.error } : null;
   const records = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const filtered = Object.values(filter).some((value) => value !== undefined);
@@ -87,9 +91,6 @@ export function MaintenancePage({ filter }: { filter: MaintenanceFilter }) {
         actions={editing === null ? <Button onClick={() => open('new')}>+ Add Record</Button> : null}
       />
       {notice ? <StatusMessage tone={notice.tone}>{notice.text}</StatusMessage> : null}
-      {remove.isError ? (
-        <StatusMessage tone="error">{errorMessage(remove.error, 'The record could not be deleted.')}</StatusMessage>
-      ) : null}
       {waiting.length > 0 ? (
         <StatusMessage tone="info">
           <strong>Waiting to send ({waiting.length}):</strong>
@@ -121,8 +122,8 @@ export function MaintenancePage({ filter }: { filter: MaintenanceFilter }) {
           />
           {records.length > 0 ? (
             <>
-              <RecordTable records={records} money={money} onEdit={open} onDelete={setDeleting} />
-              <RecordCards records={records} money={money} onEdit={open} onDelete={setDeleting} />
+              <RecordTable records={records} money={money} onEdit={open} onDelete={setDeleting} refusal={refusal} />
+              <RecordCards records={records} money={money} onEdit={open} onDelete={setDeleting} refusal={refusal} />
               <LoadMore
                 shown={records.length}
                 total={total}
@@ -215,6 +216,7 @@ function MaintenanceFilters({
         label="To"
         type="date"
         value={filter.to ?? ''}
+        error={dateRangeError(filter.from, filter.to)}
         onChange={(event) => onChange({ to: blankToUndefined(event.target.value) })}
       />
     </div>
@@ -251,16 +253,24 @@ interface RecordListProps {
   money: (amount: string) => string;
   onEdit: (record: MaintenanceRecord) => void;
   onDelete: (record: MaintenanceRecord) => void;
+  /** The refusal of the last Delete, said beside the Delete of its record. */
+  refusal: { id: number; error: unknown } | null;
 }
 
 function RecordActions({
   record,
   onEdit,
   onDelete,
+  refusal,
 }: Omit<RecordListProps, 'records' | 'money'> & { record: MaintenanceRecord }) {
   const what = `${MAINTENANCE_TYPE_LABELS[record.type].toLowerCase()} of ${vehicleName(record)} on ${formatDate(record.service_date)}`;
   return (
     <div className="maintenance-actions">
+      <Refusal
+        className="refusal--block"
+        message={refusal?.id === record.id ? errorMessage(refusal.error, 'The record could not be deleted.') : null}
+        focusKey={refusal?.error}
+      />
       <Button variant="secondary" size="sm" aria-label={`Edit ${what}`} onClick={() => onEdit(record)}>
         Edit
       </Button>
@@ -271,7 +281,7 @@ function RecordActions({
   );
 }
 
-function RecordTable({ records, money, onEdit, onDelete }: RecordListProps) {
+function RecordTable({ records, money, onEdit, onDelete, refusal }: RecordListProps) {
   return (
     <div className="table-frame maintenance-table">
       <table className="table">
@@ -308,7 +318,7 @@ function RecordTable({ records, money, onEdit, onDelete }: RecordListProps) {
               <td>{record.garage ?? '—'}</td>
               <td>{formatDate(record.vehicle_details.next_service_date)}</td>
               <td className="table__cell--actions">
-                <RecordActions record={record} onEdit={onEdit} onDelete={onDelete} />
+                <RecordActions record={record} onEdit={onEdit} onDelete={onDelete} refusal={refusal} />
               </td>
             </tr>
           ))}
@@ -318,7 +328,7 @@ function RecordTable({ records, money, onEdit, onDelete }: RecordListProps) {
   );
 }
 
-function RecordCards({ records, money, onEdit, onDelete }: RecordListProps) {
+function RecordCards({ records, money, onEdit, onDelete, refusal }: RecordListProps) {
   return (
     <ul className="maintenance-cards" aria-label="Maintenance records">
       {records.map((record) => (
@@ -343,7 +353,7 @@ function RecordCards({ records, money, onEdit, onDelete }: RecordListProps) {
             <dd>{formatDate(record.vehicle_details.next_service_date)}</dd>
           </dl>
           {record.notes ? <p className="maintenance-notes">{record.notes}</p> : null}
-          <RecordActions record={record} onEdit={onEdit} onDelete={onDelete} />
+          <RecordActions record={record} onEdit={onEdit} onDelete={onDelete} refusal={refusal} />
         </li>
       ))}
     </ul>

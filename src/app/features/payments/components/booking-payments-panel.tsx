@@ -4,7 +4,7 @@ import { localIsoDate } from '#domain/dates';
 import { Button } from '../../../components/button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -120,11 +120,15 @@ function PaymentLine({ payment, currency }: { payment: Payment; currency: string
           >
             {markReceived.isPending ? 'Saving...' : 'Mark received'}
           </Button>
-          {markReceived.isError ? (
-            <StatusMessage tone="error">
-              {errorMessage(markReceived.error, 'The deposit could not be marked received.')}
-            </StatusMessage>
-          ) : null}
+          <Refusal
+            className="refusal--block"
+            message={
+              markReceived.isError
+                ? errorMessage(markReceived.error, 'The deposit could not be marked received.')
+                : null
+            }
+            focusKey={markReceived.error}
+          />
         </div>
       ) : null}
     </li>

@@ -13,6 +13,7 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
+import { dateRangeError } from '../../../lib/date-range.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { usePayments, type Payment, type PaymentFilter, type PaymentTotals } from '../api/payments.ts';
 import { paymentKindLabel, paymentStatusLabel, paymentStatusTone } from '../payment-labels.ts';
@@ -69,7 +70,13 @@ export function PaymentsPage() {
           ))}
         </SelectField>
         <TextField label="From" type="date" value={filter.from} onChange={set('from')} />
-        <TextField label="To" type="date" value={filter.to} onChange={set('to')} />
+        <TextField
+          label="To"
+          type="date"
+          value={filter.to}
+          onChange={set('to')}
+          error={dateRangeError(filter.from, filter.to)}
+        />
       </form>
       {query.data && firstPage ? (
         <>

@@ -6,11 +6,11 @@ import { localIsoDate } from '#domain/dates';
 import { PARSE_CONFIG } from '#domain/schemas/parse';
 import { paymentSchema } from '#domain/schemas/payment';
 import { Button } from '../../../components/button.tsx';
+import { Refusal, useFocusFirstInvalid } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
-import { errorMessage, firstMessages } from '../../../lib/form-errors.ts';
+import { firstMessages, refusalParts } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { usePaymentWrites } from '../api/payments.ts';
 import { paymentKindLabel } from '../payment-labels.ts';
@@ -43,6 +43,7 @@ export function RecordPaymentForm({ bookingId }: { bookingId: number }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(errors);
   const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
@@ -67,18 +68,18 @@ export function RecordPaymentForm({ bookingId }: { bookingId: number }) {
           setKey(crypto.randomUUID());
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(firstMessages(error.fields));
-          setFailure(errorMessage(error, 'The payment could not be recorded.'));
+          const { fields, message } = refusalParts(error, Object.keys(values), 'The payment could not be recorded.');
+          setErrors(fields);
+          setFailure(message);
         },
       },
     );
   };
 
   return (
-    <form className="record-payment" onSubmit={submit} noValidate aria-label="Record payment">
+    <form ref={formRef} className="record-payment" onSubmit={submit} noValidate aria-label="Record payment">
       <h3 className="record-payment__title">Record payment</h3>
       {saved ? <StatusMessage tone="success">{saved}</StatusMessage> : null}
-      {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
       {!online ? <StatusMessage tone="warning">Recording payments needs a connection.</StatusMessage> : null}
       <div className="record-payment__fields">
         <TextField
@@ -105,6 +106,7 @@ export function RecordPaymentForm({ bookingId }: { bookingId: number }) {
         <TextField label="Date" type="date" value={draft.paid_on} onChange={set('paid_on')} error={errors.paid_on} />
         <TextField label="Reference" value={draft.reference} onChange={set('reference')} error={errors.reference} />
       </div>
+      <Refusal message={failure} />
       <Button type="submit" disabled={!online || record.isPending}>
         {record.isPending ? 'Recording...' : 'Record payment'}
       </Button>

@@ -9,6 +9,7 @@ import { agencyProfileSchema } from '#domain/schemas/agency';
 import { Button } from '../../../components/button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
@@ -229,8 +230,9 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
           }}
         />
       </div>
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />
         <Button type="submit" disabled={sending || !online}>
           {sending ? 'Saving...' : 'Save agency'}
         </Button>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutboxEntries } from '../../../offline/outbox-state.ts';
 import type { SessionUser } from '../../session/api/get-session.ts';
@@ -102,8 +103,9 @@ export function DevicePanel({ user }: { user: SessionUser }) {
           </dd>
         </div>
       </dl>
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />
         <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
           Clear this device&apos;s data
         </Button>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { errorMessage, refusalOf } from '../../../lib/form-errors.ts';
@@ -19,7 +20,8 @@ const NEEDS_CONNECTION = 'Changing pickup locations needs a connection. Try agai
 const FIELDS = ['name', 'city', 'address'] as const;
 const EMPTY: v.InferInput<typeof locationFormSchema> = { name: '', city: '', address: '' };
 
-type Outcome = { tone: StatusTone; text: string };
+/** What the last action said; a refusal names its row (`id`) and is said there. */
+type Outcome = { tone: StatusTone; text: string; id?: number };
 
 const vehiclesLabel = (count: number) => `${count} ${count === 1 ? 'vehicle' : 'vehicles'}`;
 
@@ -42,7 +44,7 @@ export function LocationsPanel() {
       await writes.remove.mutateAsync(location.id);
       setOutcome({ tone: 'success', text: `${location.name} has been removed.` });
     } catch (error) {
-      setOutcome({ tone: 'error', text: errorMessage(error, 'The location could not be removed.') });
+      setOutcome({ tone: 'error', text: errorMessage(error, 'The location could not be removed.'), id: location.id });
     } finally {
       setRemoving(null);
     }
@@ -103,6 +105,9 @@ export function LocationsPanel() {
                       Remove
                     </Button>
                   </div>
+                  {outcome?.tone === 'error' && outcome.id === location.id ? (
+                    <Refusal className="refusal--block" message={outcome.text} />
+                  ) : null}
                 </li>
               ),
             )}
@@ -122,7 +127,7 @@ export function LocationsPanel() {
       ) : (
         <LoadingState label="Loading your pickup locations..." />
       )}
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       {editing === 'new' ? (
         <LocationForm
           location={null}
@@ -199,8 +204,8 @@ function LocationForm({
         error={errors.address?.message}
         {...register('address')}
       />
-      {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={failure} />
         <Button variant="ghost" onClick={() => onDone(null)} disabled={isSubmitting}>
           Cancel
         </Button>

@@ -5,6 +5,7 @@ import type * as v from 'valibot';
 import { ownProfileSchema } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
@@ -111,8 +112,9 @@ export function OwnProfileForm({ user }: { user: SessionUser }) {
           {...register('email')}
         />
       </div>
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />
         <Button type="submit" disabled={sending || !online}>
           {sending ? 'Saving...' : 'Save changes'}
         </Button>

@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '#domain/constants';
 import { passwordChangeFormSchema } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
@@ -87,8 +88,8 @@ export function PasswordForm() {
         />
       </div>
       {done ? <StatusMessage tone="success">{done}</StatusMessage> : null}
-      {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={failure} />
         <Button type="submit" disabled={sending || !online}>
           {sending ? 'Changing password...' : 'Change password'}
         </Button>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { errorMessage, refusalOf } from '../../../lib/form-errors.ts';
@@ -27,7 +28,8 @@ const EMPTY: v.InferInput<typeof teamMemberSchema> = {
   password: '',
 };
 
-type Outcome = { tone: StatusTone; text: string };
+/** What the last action said; a refusal names its row (`id`) and is said there. */
+type Outcome = { tone: StatusTone; text: string; id?: number };
 
 const fullName = (member: TeamMember) => `${member.first_name} ${member.last_name}`;
 
@@ -54,7 +56,7 @@ export function TeamPanel() {
           : `${fullName(member)}'s login is turned on again.`,
       });
     } catch (error) {
-      setOutcome({ tone: 'error', text: errorMessage(error, 'The login could not be changed.') });
+      setOutcome({ tone: 'error', text: errorMessage(error, 'The login could not be changed.'), id: member.id });
     } finally {
       setConfirming(null);
     }
@@ -92,6 +94,9 @@ export function TeamPanel() {
                   {member.disabled ? 'Turn on' : 'Turn off'}
                 </Button>
               ) : null}
+              {outcome?.tone === 'error' && outcome.id === member.id ? (
+                <Refusal className="refusal--block" message={outcome.text} />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -109,7 +114,7 @@ export function TeamPanel() {
       ) : (
         <LoadingState label="Loading your team..." />
       )}
-      {outcome ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
+      {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       {adding ? (
         <AddAgentForm
           online={online}
@@ -210,8 +215,8 @@ function AddAgentForm({ online, onDone }: { online: boolean; onDone: (member: Te
           {...register('password')}
         />
       </div>
-      {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={failure} />
         <Button variant="ghost" onClick={() => onDone(null)} disabled={add.isPending}>
           Cancel
         </Button>

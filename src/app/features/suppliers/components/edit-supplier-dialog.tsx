@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal, useFocusFirstInvalid } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { errorMessage } from '../../../lib/form-errors.ts';
+import { refusalParts } from '../../../lib/form-errors.ts';
 import { useUpdateSupplier, type AgencyProfile } from '../api/suppliers.ts';
+
+/** The fields the server may name in a refusal; their messages go under them. */
+const SUPPLIER_FIELDS = ['name', 'contact_email', 'phone_number', 'logo'];
 
 /** A modal form for an agency's name, contact and logo; the server checks every field and the image. */
 export function EditSupplierDialog({ agency, onClose }: { agency: AgencyProfile | null; onClose: () => void }) {
@@ -11,6 +14,8 @@ export function EditSupplierDialog({ agency, onClose }: { agency: AgencyProfile 
   const titleId = useId();
   const update = useUpdateSupplier();
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(fieldErrors);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -21,6 +26,7 @@ export function EditSupplierDialog({ agency, onClose }: { agency: AgencyProfile 
 
   const close = () => {
     setError(null);
+    setFieldErrors({});
     onClose();
   };
 
@@ -32,7 +38,14 @@ export function EditSupplierDialog({ agency, onClose }: { agency: AgencyProfile 
     if (logo instanceof File && logo.size === 0) form.delete('logo');
     update.mutate(
       { id: agency.id, form },
-      { onSuccess: close, onError: (failure) => setError(errorMessage(failure, 'The agency could not be saved.')) },
+      {
+        onSuccess: close,
+        onError: (failure) => {
+          const { fields, message } = refusalParts(failure, SUPPLIER_FIELDS, 'The agency could not be saved.');
+          setFieldErrors(fields);
+          setError(message);
+        },
+      },
     );
   };
 
@@ -47,16 +60,37 @@ export function EditSupplierDialog({ agency, onClose }: { agency: AgencyProfile 
       }}
     >
       {agency ? (
-        <form key={agency.id} onSubmit={submit} className="supplier-form">
+        <form key={agency.id} ref={formRef} onSubmit={submit} className="supplier-form">
           <h2 id={titleId} className="confirm-dialog__title">
             Edit {agency.name}
           </h2>
-          {error ? <StatusMessage tone="error">{error}</StatusMessage> : null}
-          <TextField label="Agency name" name="name" defaultValue={agency.name} required maxLength={150} />
-          <TextField label="E-mail" name="contact_email" type="email" defaultValue={agency.contact_email} required />
-          <TextField label="Phone number" name="phone_number" type="tel" defaultValue={agency.phone_number} required />
-          <TextField label="Logo" name="logo" type="file" accept="image/*" />
+          <TextField
+            label="Agency name"
+            name="name"
+            defaultValue={agency.name}
+            required
+            maxLength={150}
+            error={fieldErrors['name']}
+          />
+          <TextField
+            label="E-mail"
+            name="contact_email"
+            type="email"
+            defaultValue={agency.contact_email}
+            required
+            error={fieldErrors['contact_email']}
+          />
+          <TextField
+            label="Phone number"
+            name="phone_number"
+            type="tel"
+            defaultValue={agency.phone_number}
+            required
+            error={fieldErrors['phone_number']}
+          />
+          <TextField label="Logo" name="logo" type="file" accept="image/*" error={fieldErrors['logo']} />
           <div className="confirm-dialog__actions">
+            <Refusal message={error} focusKey={fieldErrors} />
             <Button variant="secondary" onClick={close} disabled={update.isPending}>
               Cancel
             </Button>

@@ -4,10 +4,10 @@ import { UNAVAILABILITY_KINDS } from '#domain/constants';
 import { PARSE_CONFIG } from '#domain/schemas/parse';
 import { unavailabilitySchema } from '#domain/schemas/unavailability';
 import { Button } from '../../../components/button.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal, useFocusFirstInvalid } from '../../../components/refusal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage, firstMessages } from '../../../lib/form-errors.ts';
+import { dateRangeError } from '../../../lib/date-range.ts';
+import { firstMessages, refusalParts } from '../../../lib/form-errors.ts';
 import { useFleetChoices } from '../../fleet/api/fleet-choices.ts';
 import { useSavePeriod, type UnavailabilityPeriod } from '../api/unavailability.ts';
 
@@ -34,6 +34,9 @@ export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod 
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(errors);
+  // Said as soon as the dates are chosen; the schema says it again on submit.
+  const backwards = dateRangeError(draft.start_date, draft.end_date);
   const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
 
@@ -54,8 +57,9 @@ export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod 
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(firstMessages(error.fields));
-          setFailure(errorMessage(error, 'The period could not be saved.'));
+          const { fields, message } = refusalParts(error, Object.keys(EMPTY), 'The period could not be saved.');
+          setErrors(fields);
+          setFailure(message);
         },
       },
     );
@@ -63,12 +67,12 @@ export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod 
 
   return (
     <form
+      ref={formRef}
       className="unavailability-form"
       onSubmit={submit}
       noValidate
       aria-label={editing ? 'Edit period' : 'Add period'}
     >
-      {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
       <SelectField label="Vehicle" value={draft.vehicle} onChange={set('vehicle')} error={errors.vehicle}>
         <option value="">Choose a vehicle</option>
         {(vehicles.data?.items ?? []).map((vehicle) => (
@@ -91,9 +95,16 @@ export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod 
         onChange={set('start_date')}
         error={errors.start_date}
       />
-      <TextField label="To" type="date" value={draft.end_date} onChange={set('end_date')} error={errors.end_date} />
+      <TextField
+        label="To"
+        type="date"
+        value={draft.end_date}
+        onChange={set('end_date')}
+        error={errors.end_date ?? backwards}
+      />
       <TextField label="Reason" value={draft.reason} onChange={set('reason')} error={errors.reason} />
       <div className="unavailability-form__actions">
+        <Refusal className="refusal--block" message={failure} />
         <Button type="submit" disabled={save.isPending}>
           {editing ? 'Save period' : 'Add period'}
         </Button>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -31,9 +32,6 @@ export function UnavailabilityPage() {
     <div className="page">
       <PageHeader title="Unavailability" description="Block vehicles for maintenance, damage or reservations." />
       {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
-      {remove.isError ? (
-        <StatusMessage tone="error">{errorMessage(remove.error, 'The period could not be deleted.')}</StatusMessage>
-      ) : null}
       <PeriodForm
         key={editing?.id ?? 'new'}
         editing={editing}
@@ -81,6 +79,13 @@ export function UnavailabilityPage() {
                         Delete
                       </Button>
                     </div>
+                    {remove.isError && remove.variables === period.id ? (
+                      <Refusal
+                        className="refusal--block"
+                        message={errorMessage(remove.error, 'The period could not be deleted.')}
+                        focusKey={remove.error}
+                      />
+                    ) : null}
                   </li>
                 );
               })}
