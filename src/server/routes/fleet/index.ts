@@ -7,11 +7,13 @@ import { listAgenciesRoute } from './list-agencies.ts';
 import { listAgentLocationsRoute } from './list-agent-locations.ts';
 import { listPublicVehiclesRoute } from './list-public-vehicles.ts';
 import { listStaffVehiclesRoute } from './list-staff-vehicles.ts';
+import { listVehicleBookingsRoute } from './list-vehicle-bookings.ts';
 import { updateStaffVehicleRoute } from './update-staff-vehicle.ts';
 
 export const fleetRoutes: RouteRegistrar[] = [
   listStaffVehiclesRoute,
   getStaffVehicleRoute,
+  listVehicleBookingsRoute,
   createStaffVehicleRoute,
   updateStaffVehicleRoute,
   deleteStaffVehicleRoute,
