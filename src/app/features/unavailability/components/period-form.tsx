@@ -8,7 +8,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, firstMessages } from '../../../lib/form-errors.ts';
-import { useFleetChoices } from '../../fleet/api/fleet-choices.ts';
+import { useFleetChoices } from '../../fleet/index.ts';
 import { useSavePeriod, type UnavailabilityPeriod } from '../api/unavailability.ts';
 
 interface Draft {
