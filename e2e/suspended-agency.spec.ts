@@ -96,6 +96,8 @@ for (const [name, device] of [
     await again.goto('/suppliers/list');
     await expect(again.getByRole('region', { name: agencyName }).getByText('Suspended', { exact: true })).toBeVisible();
     await expect(again.getByText('Contact the platform operator to have your agency reinstated.')).toBeVisible();
+    // Suspended, nothing can be changed: no way to Settings' edit form from here.
+    await expect(again.getByRole('link', { name: 'Edit in Settings' })).toHaveCount(0);
     await againContext.close();
   });
 }

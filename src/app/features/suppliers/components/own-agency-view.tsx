@@ -86,7 +86,7 @@ function AgencyCard({ agency, isOwner }: { agency: AgencyProfile; isOwner: boole
           </dd>
         </div>
       </dl>
-      {isOwner ? (
+      {agency.status === 'suspended' ? null : isOwner ? (
         <p className="own-agency__edit">
           <Link to="/settings" className={buttonClass('secondary')}>
             Edit in Settings
