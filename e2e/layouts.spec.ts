@@ -303,3 +303,146 @@ test.describe('accessibility', () => {
     await expectNoSeriousViolations(page);
   });
 });
+
+/** Issue 19 §5: layout defects seen on screen, each checked where it was seen. */
+test.describe('layout checks', () => {
+  const noSidewaysScroll = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+  /** Boxes of the top bar's items, left to right, each ending before the next begins. */
+  async function expectTopBarApart(page: Page) {
+    const boxes = await page
+      .getByRole('banner')
+      .locator('.topbar__menu, .topbar__brand, .topbar__end > *')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    boxes.slice(1).forEach((box, index) => {
+      expect(box.left).toBeGreaterThanOrEqual((boxes[index]?.right ?? 0) - 0.5);
+    });
+  }
+
+  /** Chromium's install offer, once the header's extras (which listen for it) have loaded. */
+  async function offerInstall(page: Page) {
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Online' })).toBeVisible();
+    await page.evaluate(() => {
+      window.dispatchEvent(Object.assign(new Event('beforeinstallprompt'), { prompt: () => Promise.resolve() }));
+    });
+  }
+
+  test('agent Settings at 320px: no sideways scroll, the status and the avatar apart', async ({ context, page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await signInByApi(context, 'agent');
+    await page.goto('/settings');
+    await expect(page.getByText('hello@northernwheels.example.com')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Online' })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectTopBarApart(page);
+  });
+
+  test("the brand's name stays in a busy top bar at 390px and 320px", async ({ context, page }) => {
+    await signInByApi(context, 'agency');
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/staff/dashboard');
+      await offerInstall(page);
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('button', { name: 'Install app' })).toBeVisible();
+      await expect(banner.locator('.user-badge__avatar')).toBeVisible();
+      const name = banner.locator('.brand__name');
+      await expect(name).toBeVisible();
+      const shown = await name.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 40 && getComputedStyle(element).clipPath === 'none';
+      });
+      expect(shown, `at ${width}px`).toBe(true);
+      await expectTopBarApart(page);
+      expect(await noSidewaysScroll(page)).toBe(true);
+    }
+  });
+
+  test('the Install button stays under the menu drawer and dialogs', async ({ context, page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInByApi(context, 'agency');
+    await page.goto('/staff/dashboard');
+    await offerInstall(page);
+    const install = page.getByRole('banner').getByRole('button', { name: 'Install app' });
+    await expect(install).toBeVisible();
+    const onTop = () =>
+      install.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && button.contains(hit);
+      });
+    expect(await onTop()).toBe(true);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Staff' })).toBeVisible();
+    expect(await onTop()).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Online' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sync status' })).toBeVisible();
+    expect(await onTop()).toBe(false);
+  });
+
+  test('the filter rows of Maintenance and Payments fit at 1024px', async ({ context, page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signInByApi(context, 'agency');
+    for (const [path, filters] of [
+      ['/fleet/maintenance', page.getByRole('group', { name: 'Filters' })],
+      ['/finances/payments', page.getByRole('form', { name: 'Filter payments' })],
+    ] as const) {
+      await page.goto(path);
+      await expect(filters.getByLabel('To')).toBeVisible();
+      const spill = await filters.evaluate((row) => {
+        const right = row.getBoundingClientRect().right;
+        const fields = [...row.querySelectorAll('input, select')].map((field) => field.getBoundingClientRect().right);
+        return { fits: row.scrollWidth <= row.clientWidth, widest: Math.max(...fields) - right };
+      });
+      expect(spill.fits, path).toBe(true);
+      expect(spill.widest, path).toBeLessThanOrEqual(0.5);
+      expect(await noSidewaysScroll(page)).toBe(true);
+    }
+  });
+
+  test("the dashboard's figure labels take at most two lines at 1024px", async ({ context, page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signInByApi(context, 'agent');
+    await page.goto('/staff/dashboard');
+    const labels = page.getByRole('list', { name: 'Today at a glance' }).locator('.desk-figure__label');
+    await expect(labels).toHaveCount(5);
+    const lines = await labels.evaluateAll((items) =>
+      items.map((item) =>
+        Math.round(item.getBoundingClientRect().height / parseFloat(getComputedStyle(item).lineHeight)),
+      ),
+    );
+    for (const count of lines) expect(count).toBeLessThanOrEqual(2);
+  });
+
+  test("Booking History's customer cell lines up with its row", async ({ context, page }) => {
+    await signInByApi(context, 'agent');
+    await page.goto('/bookings/history');
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await expect(row).toBeVisible();
+    const cells = await row.getByRole('cell').evaluateAll((items) =>
+      items.map(
+        (item) =>
+          ({ ...item.getBoundingClientRect().toJSON(), display: getComputedStyle(item).display }) as DOMRect & {
+            display: string;
+          },
+      ),
+    );
+    for (const cell of cells) {
+      expect(cell.display).toBe('table-cell');
+      expect(Math.abs(cell.top - (cells[0]?.top ?? 0))).toBeLessThan(1);
+      expect(Math.abs(cell.height - (cells[0]?.height ?? 0))).toBeLessThan(1);
+    }
+  });
+
+  test('Book Now shows a placeholder, not a broken image, when the photo cannot load', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [vehicle] = (await (await page.request.get('/api/public-vehicles/?limit=1')).json()) as { id: number }[];
+    if (!vehicle) throw new Error('No public vehicle.');
+    await page.route('**/media/**', (route) => route.abort('internetdisconnected'));
+    await page.goto(`/book-now/${vehicle.id}`);
+    await expect(page.getByRole('img', { name: /: no image$/ })).toBeVisible();
+    await expect(page.getByText('No Image')).toBeVisible();
+  });
+});

@@ -7,6 +7,8 @@ import { expectAccessible } from './support/a11y.ts';
 /** 2032-01-10 → 10/01/2032, as the screen shows dates. */
 const british = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 interface FleetVehicle {
   id: number;
   make: string;
@@ -81,12 +83,16 @@ for (const [name, device] of [
       }
       if (!soon) throw new Error('No free day for the vehicle in the next weeks.');
       await page.reload();
-      const calendar = page.getByRole('region', { name: `Calendar of ${label}` });
-      await expect(calendar.getByRole('listitem', { name: /: blocked \(damage\)$/ })).toHaveCount(1);
+      await page.getByLabel('Calendar of').selectOption({ label });
+      if (soon.start_date.slice(0, 7) !== isoDay(0).slice(0, 7))
+        await page.getByRole('button', { name: 'Next month' }).click();
+      const calendar = page.getByRole('grid', { name: new RegExp(`^${escapeRegExp(label)}, `) });
+      const blocked = calendar.getByRole('gridcell', { name: /: blocked, damage$/ });
+      await expect(blocked).toHaveCount(1);
       await page.screenshot({ path: `test-results/unavailability-calendar-${name}.png`, fullPage: true });
       await page.getByRole('button', { name: `Delete period of ${label} from ${british(soon.start_date)}` }).click();
       await expect(page.getByText('Period deleted.')).toBeVisible();
-      await expect(calendar).toHaveCount(0);
+      await expect(blocked).toHaveCount(0);
 
       // Deleted, the period leaves the list.
       await page.getByRole('button', { name: `Delete period of ${label} from ${british(start)}` }).click();
@@ -148,6 +154,83 @@ for (const [name, device, path] of [
     } finally {
       await context.close();
       await staff.close();
+    }
+  });
+}
+
+/** Issue 19: the calendar names its month and weekdays, marks today, and shows bookings beside blocked days. */
+for (const [name, device] of [
+  ['tablet', TABLET],
+  ['phone', PHONE],
+] as const) {
+  test(`a vehicle's month shows today and its bookings (${name})`, async ({ browser }) => {
+    // A search through the fleet and an accessibility scan: slow on a shared machine.
+    test.setTimeout(90_000);
+    const context = await browser.newContext(device);
+    try {
+      await signInContext(context, 'agency');
+      const today = new Date();
+      const pad = (value: number) => String(value).padStart(2, '0');
+      const todayIso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+      const month = todayIso.slice(0, 7);
+      const lastDay = new Date(today.getFullYear(), today.getMonth() + 1, 0).getDate();
+      const range = `from=${month}-01&to=${month}-${pad(lastDay)}`;
+
+      // A vehicle of the demo fleet with a booking this month (the demo data has a year of them).
+      const fleet = (await (await context.request.get('/api/staff-vehicles/?limit=500')).json()) as FleetVehicle[];
+      let found:
+        { vehicle: FleetVehicle; booking: { id: number; start_date: string; customer_name: string } } | undefined;
+      for (const vehicle of fleet) {
+        const reply = await context.request.get(`/api/staff-vehicles/${vehicle.id}/bookings/?${range}`);
+        expect(reply.status()).toBe(200);
+        const [booking] = (await reply.json()) as { id: number; start_date: string; customer_name: string }[];
+        if (booking) {
+          found = { vehicle, booking };
+          break;
+        }
+      }
+      if (!found) throw new Error('No vehicle of the demo agency is booked this month.');
+      const label = `${found.vehicle.make} ${found.vehicle.model} (${found.vehicle.registration_number})`;
+      const monthName = today.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+
+      const page = await context.newPage();
+      await page.goto('/fleet/unavailability');
+      await page.getByLabel('Calendar of').selectOption({ label });
+      await expect(page.getByRole('heading', { name: monthName, level: 3 })).toBeVisible();
+      const calendar = page.getByRole('grid', { name: `${label}, ${monthName}` });
+      for (const weekday of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+        await expect(calendar.getByRole('columnheader', { name: weekday })).toBeVisible();
+
+      const todayCell = calendar.locator('[aria-current="date"]');
+      await expect(todayCell).toHaveCount(1);
+      await expect(todayCell).toHaveText(new RegExp(`^${today.getDate()}`));
+      await expect(todayCell).toHaveAttribute('tabindex', '0');
+
+      const booked = calendar.getByRole('gridcell', {
+        name: new RegExp(`booked by ${escapeRegExp(found.booking.customer_name)} \\(booking #${found.booking.id}, `),
+      });
+      await expect(booked.first()).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Legend' }).getByText('Booked')).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      ).toBe(true);
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/unavailability-month-${name}.png`, fullPage: true });
+
+      // The keyboard moves a day at a time and a month with Page Down.
+      await todayCell.focus();
+      await page.keyboard.press('End');
+      await expect(calendar.locator(':focus')).toHaveAttribute('aria-label', /^Sunday /);
+      await page.keyboard.press('PageDown');
+      const next = new Date(today.getFullYear(), today.getMonth() + 1, 1);
+      await expect(
+        page.getByRole('heading', { name: next.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' }) }),
+      ).toBeVisible();
+      await expect(page.locator('.vehicle-calendar__grid :focus')).toHaveCount(1);
+      await page.getByRole('button', { name: 'This month' }).click();
+      await expect(page.getByRole('heading', { name: monthName, level: 3 })).toBeVisible();
+    } finally {
+      await context.close();
     }
   });
 }

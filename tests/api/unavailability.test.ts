@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UnavailabilityPeriod } from '#domain/api/unavailability';
+import type { UnavailabilityPeriod, VehicleBooking } from '#domain/api/unavailability';
+import type { BookingStatus } from '#domain/constants';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
@@ -307,5 +308,73 @@ describe(`unavailability (${ENGINE})`, () => {
       '/api/public-vehicles/?available_from=2032-08-10&available_to=2032-08-09',
     );
     expect(backwards.status).toBe(400);
+  });
+
+  describe('GET staff-vehicles/{id}/bookings/ (the calendar)', () => {
+    type Bookings = VehicleBooking[] & ErrorBody;
+    const bookingsOf = (client: TestClient, vehicle: number, query: string) =>
+      client.get<Bookings>(`/api/staff-vehicles/${vehicle}/bookings/?${query}`);
+
+    it("lists the vehicle's bookings touching the range, cancelled ones left out, privately", async () => {
+      const vehicle = await addVehicle();
+      const other = await addVehicle();
+      const insert = (vehicle_id: number, start_date: string, end_date: string, status: BookingStatus = 'confirmed') =>
+        rows.insertBooking(t.app.deps.db, {
+          customer_id: world.customers.createdByA,
+          vehicle_id,
+          start_date,
+          end_date,
+          booking_status: status,
+        });
+      const before = await insert(vehicle, '2033-02-27', '2033-03-02');
+      const inside = await insert(vehicle, '2033-03-10', '2033-03-12');
+      await insert(vehicle, '2033-03-15', '2033-03-16', 'cancelled');
+      await insert(vehicle, '2033-04-01', '2033-04-03');
+      await insert(other, '2033-03-10', '2033-03-12');
+
+      const reply = await bookingsOf(agent, vehicle, 'from=2033-03-01&to=2033-03-31');
+      expect(reply.status).toBe(200);
+      expect(reply.headers['cache-control']).toBe('private, no-store');
+      expect(reply.body.map((booking) => booking.id)).toEqual([before, inside]);
+      expect(reply.body[1]).toMatchObject({
+        id: inside,
+        start_date: '2033-03-10',
+        end_date: '2033-03-12',
+        status: 'confirmed',
+      });
+      expect(reply.body[1]?.customer_name).toMatch(/\S/);
+      expect((await bookingsOf(staff, vehicle, 'from=2033-03-01&to=2033-03-31')).body).toHaveLength(2);
+      expect((await bookingsOf(agency, vehicle, 'from=2033-05-01&to=2033-05-31')).body).toEqual([]);
+    });
+
+    it('refuses bad ranges with a 400 naming the field', async () => {
+      const vehicle = await addVehicle();
+      for (const query of [
+        '',
+        'from=2033-03-01',
+        'from=2033-03-01&to=soon',
+        'from=2033-03-31&to=2033-03-01',
+        'from=2033-01-01&to=2033-06-30',
+      ]) {
+        const reply = await bookingsOf(agency, vehicle, query);
+        expect(reply.status, query).toBe(400);
+        expect(reply.body.error, query).toEqual(expect.any(String));
+        expect(Object.keys(reply.body.fields ?? {}).length, query).toBeGreaterThan(0);
+      }
+      expect(
+        (await agency.get<ErrorBody>('/api/staff-vehicles/abc/bookings/?from=2033-03-01&to=2033-03-31')).status,
+      ).toBe(400);
+    });
+
+    it("refuses customers, visitors and another agency's vehicle", async () => {
+      const vehicle = await addVehicle();
+      const range = 'from=2033-03-01&to=2033-03-31';
+      expect((await bookingsOf(customer, vehicle, range)).status).toBe(403);
+      expect((await bookingsOf(anonymous, vehicle, range)).status).toBe(401);
+      const foreign = await bookingsOf(agencyB, vehicle, range);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.error).toBe('Vehicle not found.');
+      expect((await bookingsOf(agency, 999_999, range)).status).toBe(404);
+    });
   });
 });

@@ -38,3 +38,22 @@ export const availabilityFields = {
   available_to: optionalIsoDate('Available to'),
 };
 export const AVAILABILITY_NEEDS_BOTH = 'Give both available from and available to.';
+
+/** The longest range GET staff-vehicles/{id}/bookings/ answers for: a calendar shows one month. */
+export const VEHICLE_BOOKINGS_MAX_DAYS = 62;
+export const VEHICLE_BOOKINGS_RANGE = `From and To may be at most ${VEHICLE_BOOKINGS_MAX_DAYS} days apart, From first.`;
+
+const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000;
+
+/** GET staff-vehicles/{id}/bookings/: bookings touching [from, to], both required, at most two months. */
+export const vehicleBookingsQuery = v.pipe(
+  v.object({ from: isoDate('From'), to: isoDate('To') }),
+  v.forward(
+    v.partialCheck(
+      [['from'], ['to']],
+      ({ from, to }) => to >= from && dayNumber(to) - dayNumber(from) < VEHICLE_BOOKINGS_MAX_DAYS,
+      VEHICLE_BOOKINGS_RANGE,
+    ),
+    ['to'],
+  ),
+);

@@ -1,12 +1,12 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { UnavailabilityPeriod } from '#domain/api/unavailability';
+import type { UnavailabilityPeriod, VehicleBooking } from '#domain/api/unavailability';
 import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleUnavailabilityTable } from '../db/types.ts';
 import { findBlockingBooking, lockVehicle } from './bookings.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 import { assertNotHeld } from './request-holds.ts';
 
-export type { UnavailabilityPeriod };
+export type { UnavailabilityPeriod, VehicleBooking };
 
 /** What a create or an edit writes. */
 export type PeriodValues = Omit<Insertable<VehicleUnavailabilityTable>, 'id' | 'created_by' | 'created_at'>;
@@ -149,4 +149,45 @@ export async function updatePeriod(
 
 export async function deletePeriod(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('vehicle_unavailability').where('id', '=', id).execute();
+}
+
+/** A calendar's month holds a few bookings of a vehicle; this bounds a reply all the same. */
+const VEHICLE_BOOKINGS_LIMIT = 200;
+
+/**
+ * The bookings of one vehicle touching [from, to] (inclusive), cancelled ones left out, by start
+ * date: the unavailability calendar shows them beside the vehicle's blocked periods.
+ */
+export async function listVehicleBookings(
+  db: Kysely<Database>,
+  vehicleId: number,
+  from: string,
+  to: string,
+): Promise<VehicleBooking[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('customers', 'customers.id', 'bookings.customer_id')
+    .select([
+      'bookings.id',
+      'bookings.start_date',
+      'bookings.end_date',
+      'bookings.booking_status',
+      'customers.first_name',
+      'customers.last_name',
+    ])
+    .where('bookings.vehicle_id', '=', vehicleId)
+    .where('bookings.booking_status', '<>', 'cancelled')
+    .where('bookings.start_date', '<=', to)
+    .where('bookings.end_date', '>=', from)
+    .orderBy('bookings.start_date')
+    .orderBy('bookings.id')
+    .limit(VEHICLE_BOOKINGS_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    start_date: row.start_date,
+    end_date: row.end_date,
+    status: row.booking_status,
+    customer_name: [row.first_name, row.last_name].filter(Boolean).join(' '),
+  }));
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppShell } from './app-shell.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { ACCOUNT_NAV, STAFF_NAV } from './account-nav.ts';
+import { SuspendedBanner } from './suspended-banner.tsx';
 import { UserBadge } from './user-badge.tsx';
 
 /** The frame of staff, agents and agencies. */
@@ -15,6 +16,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       sidebarFooter={<LogoutButton />}
       headerExtra={<UserBadge />}
     >
+      <SuspendedBanner />
       {children}
     </AppShell>
   );

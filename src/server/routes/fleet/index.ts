@@ -9,11 +9,13 @@ import { listPublicVehiclesRoute } from './list-public-vehicles.ts';
 import { listStaffVehiclesRoute } from './list-staff-vehicles.ts';
 import { reinstateStaffVehicleRoute } from './reinstate-staff-vehicle.ts';
 import { retireStaffVehicleRoute } from './retire-staff-vehicle.ts';
+import { listVehicleBookingsRoute } from './list-vehicle-bookings.ts';
 import { updateStaffVehicleRoute } from './update-staff-vehicle.ts';
 
 export const fleetRoutes: RouteRegistrar[] = [
   listStaffVehiclesRoute,
   getStaffVehicleRoute,
+  listVehicleBookingsRoute,
   createStaffVehicleRoute,
   updateStaffVehicleRoute,
   deleteStaffVehicleRoute,

@@ -47,7 +47,10 @@ export function HistoryList({ bookings, currency }: HistoryListProps) {
                     #{booking.id}
                   </Link>
                 </td>
-                <td className="booking-history__name">{customerName(booking)}</td>
+                {/* The name's class makes it a block, so it sits in the cell, never on the cell itself. */}
+                <td>
+                  <span className="booking-history__name">{customerName(booking)}</span>
+                </td>
                 <td>
                   <span className="booking-history__name">
                     {booking.vehicle_details.make} {booking.vehicle_details.model}

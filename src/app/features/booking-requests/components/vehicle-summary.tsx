@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { PublicVehicle } from '#domain/api/vehicles';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
@@ -7,12 +8,28 @@ export function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
   const currency = useCurrency();
   const name = `${vehicle.make} ${vehicle.model}`;
   const photo = vehicle.images[0]?.thumbnail ?? vehicle.main_image;
+  // Offline, a photo never seen on this device cannot load: the "No Image" block, not a broken image.
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className="vehicle-summary">
-      {photo ? (
-        <img className="vehicle-summary__photo" src={photo} alt={name} width={480} height={320} decoding="async" />
+      {photo && failed !== photo ? (
+        <img
+          className="vehicle-summary__photo"
+          src={photo}
+          alt={name}
+          width={480}
+          height={320}
+          decoding="async"
+          onError={() => setFailed(photo)}
+        />
       ) : (
-        <div className="vehicle-summary__photo vehicle-summary__photo--none">No Image</div>
+        <div
+          className="vehicle-summary__photo vehicle-summary__photo--none"
+          role="img"
+          aria-label={`${name}: no image`}
+        >
+          No Image
+        </div>
       )}
       <div className="vehicle-summary__text">
         <h2 className="vehicle-summary__name">{name}</h2>

@@ -13,13 +13,18 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useSession } from '../../session/api/get-session.ts';
 import { useSetSupplierStatus, useSuppliers, type AgencyProfile } from '../api/suppliers.ts';
 import { EditSupplierDialog } from './edit-supplier-dialog.tsx';
+import { OwnAgencyView } from './own-agency-view.tsx';
 import { statusAction, SUPPLIER_STATUS_LABELS, SUPPLIER_STATUS_TONES } from './supplier-status.ts';
 import '../suppliers.css';
 
-/** /suppliers/list: the operator approves, suspends, reinstates and edits the platform's agencies. */
+/**
+ * /suppliers/list: the operator approves, suspends, reinstates and edits the platform's agencies;
+ * an agency's owner and agents see their own agency instead.
+ */
 export function SupplierListPage() {
-  const session = useSession();
-  if (session?.role !== 'staff') {
+  const role = useSession()?.role;
+  if (role === 'agency' || role === 'agent') return <OwnAgencyView isOwner={role === 'agency'} />;
+  if (role !== 'staff') {
     return (
       <div className="page">
         <PageHeader title="Supplier List" />

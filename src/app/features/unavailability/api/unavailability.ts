@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export type { UnavailabilityPeriod };
 
-const UNAVAILABILITY_KEY = ['unavailability'] as const;
+export const UNAVAILABILITY_KEY = ['unavailability'] as const;
 
 /** Periods ending on or after `from` (the calendar's first day), up to the server's page cap. */
 export const unavailabilityQueryOptions = (from: string) =>

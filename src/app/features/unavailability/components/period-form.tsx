@@ -8,7 +8,7 @@ import { Refusal, useFocusFirstInvalid } from '../../../components/refusal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { dateRangeError } from '../../../lib/date-range.ts';
 import { firstMessages, refusalParts } from '../../../lib/form-errors.ts';
-import { useFleetChoices } from '../../fleet/api/fleet-choices.ts';
+import { useFleetChoices } from '../../fleet/index.ts';
 import { useSavePeriod, type UnavailabilityPeriod } from '../api/unavailability.ts';
 
 interface Draft {

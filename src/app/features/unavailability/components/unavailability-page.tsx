@@ -9,8 +9,8 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSavePeriod, useUnavailability, type UnavailabilityPeriod } from '../api/unavailability.ts';
-import { PeriodCalendar } from './period-calendar.tsx';
 import { PeriodForm } from './period-form.tsx';
+import { VehicleCalendar } from './vehicle-calendar.tsx';
 import '../unavailability.css';
 
 /** The Monday of the week of `isoDate`. */
@@ -19,7 +19,10 @@ function mondayOf(isoDate: string): string {
   return addDays(isoDate, -((weekday + 6) % 7));
 }
 
-/** /fleet/unavailability: periods a vehicle cannot be rented, as a calendar and a list, with add/edit/delete. */
+/**
+ * /fleet/unavailability: periods a vehicle cannot be rented, with add/edit/delete; a vehicle's month
+ * beside its bookings; and the list of periods from this week on.
+ */
 export function UnavailabilityPage() {
   const firstDay = mondayOf(todayIso());
   const query = useUnavailability(firstDay);
@@ -40,11 +43,11 @@ export function UnavailabilityPage() {
           setEditing(null);
         }}
       />
+      <h2>Calendar</h2>
+      <VehicleCalendar preferredVehicle={editing?.vehicle ?? periods[0]?.vehicle} />
+      <h2>Periods</h2>
       {query.data ? (
         <>
-          <h2>Calendar</h2>
-          <PeriodCalendar periods={periods} firstDay={firstDay} />
-          <h2>Periods</h2>
           {periods.length === 0 ? (
             <EmptyState message="No unavailability periods." />
           ) : (
