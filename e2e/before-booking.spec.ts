@@ -169,7 +169,7 @@ test.describe('a visitor on a phone', () => {
     await form.getByLabel('First name').fill('Vic');
     await form.getByLabel('Last name').fill(`Visitor${suffix}`);
     await form.getByLabel('Phone number').fill('+44 7700 900555');
-    await form.getByLabel('Email').fill(`vic-${suffix}@example.com`);
+    await form.getByLabel('E-mail').fill(`vic-${suffix}@example.com`);
     await form.getByLabel('Start date').fill(isoDay(720));
     await form.getByLabel('End date').fill(isoDay(722));
     await expect(estimate).toContainText(money(Number(vehicle.price_per_day) * 3));

@@ -52,7 +52,7 @@ async function sendVisitorRequest(page: Page, vehicleId: number, email: string, 
   await main.getByLabel('First name').fill('Dana');
   await main.getByLabel('Last name').fill('Later');
   await main.getByLabel('Phone number').fill('+44 20 7946 0777');
-  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('E-mail').fill(email);
   await main.getByLabel('Start date').fill(isoDay(start));
   await main.getByLabel('End date').fill(isoDay(start + 2));
   await main.getByRole('button', { name: 'Submit Request' }).click();
@@ -65,7 +65,7 @@ async function registerWithForm(page: Page, username: string, email: string) {
   await main.getByLabel('First name', { exact: true }).fill('Dana');
   await main.getByLabel('Last name', { exact: true }).fill('Later');
   await main.getByLabel('Username', { exact: true }).fill(username);
-  await main.getByLabel('Email', { exact: true }).fill(email);
+  await main.getByLabel('E-mail', { exact: true }).fill(email);
   await main.getByLabel('Phone number', { exact: true }).fill('+44 20 7946 0777');
   await main.getByLabel('Password', { exact: true }).fill('fleet-demo');
   await main.getByRole('button', { name: 'Register' }).click();

@@ -106,6 +106,9 @@ export function SyncPanel({ open, online, entries, onClose }: SyncPanelProps) {
   const reopen = (entry: OutboxEntry) => {
     const target = entry.request.reopen;
     if (!target) return;
+    // Closed at once, not in the next render's effect: the focus it gives back must land before the
+    // form takes it.
+    panel.current?.close();
     onClose();
     router.history.push(`${target.path}${draftHash(entry.id)}`);
   };
