@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
-import { DEFAULT_CUSTOMER_TITLE, type RequestStatus } from '#domain/constants';
+import type { RequestStatus } from '#domain/constants';
 import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
 import { holdEndsAt, isHeld, isHoldExpired } from '#domain/request-hold';
 import type { DialectName } from '../db/connect.ts';
 import type { CustomerUpdate, Database, NewBooking, NewBookingRequest } from '../db/types.ts';
+import { contactOnlyCustomer } from './contact-customer.ts';
 import { findAgencyCustomerByEmail, insertCustomer } from './customers.ts';
 import {
   findBlockingBooking,
@@ -423,32 +424,7 @@ async function customerFor(
 ): Promise<number> {
   const found = await findAgencyCustomerByEmail(trx, visitor.agencyId, visitor.email);
   if (found) return found.id;
-  return insertCustomer(trx, {
-    user_id: null,
-    agency_id: visitor.agencyId,
-    title: DEFAULT_CUSTOMER_TITLE,
-    first_name: visitor.first_name,
-    last_name: visitor.last_name,
-    phone_number: visitor.phone_number,
-    email: visitor.email,
-    national_id: null,
-    street_address: null,
-    address_line2: null,
-    city: null,
-    country: null,
-    drivers_license_key: null,
-    drivers_license_type: null,
-    next_of_kin1_first_name: null,
-    next_of_kin1_last_name: null,
-    next_of_kin1_id_number: null,
-    next_of_kin1_phone: null,
-    next_of_kin2_first_name: null,
-    next_of_kin2_last_name: null,
-    next_of_kin2_id_number: null,
-    next_of_kin2_phone: null,
-    created_at: now,
-    updated_at: now,
-  });
+  return insertCustomer(trx, contactOnlyCustomer(visitor, { user_id: null, agency_id: visitor.agencyId }, now));
 }
 
 /** The parts of a request that finalizing checks before it opens its transaction. */

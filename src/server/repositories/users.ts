@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_CUSTOMER_TITLE, type AgencyStatus, type Role } from '#domain/constants';
+import type { AgencyStatus, Role } from '#domain/constants';
+import { contactOnlyCustomer } from './contact-customer.ts';
 import type { Database, User } from '../db/types.ts';
 import { insertRefreshToken, revokeUserRefreshTokens, type NewRefreshToken } from './refresh-tokens.ts';
 
@@ -158,32 +159,7 @@ export async function createCustomerAccount(db: Kysely<Database>, account: NewAc
     const userId = await insertUser(trx, account, 'customer', null, now);
     await trx
       .insertInto('customers')
-      .values({
-        user_id: userId,
-        agency_id: null,
-        title: DEFAULT_CUSTOMER_TITLE,
-        first_name: account.first_name,
-        last_name: account.last_name,
-        phone_number: account.phone_number,
-        email: account.email,
-        national_id: null,
-        street_address: null,
-        address_line2: null,
-        city: null,
-        country: null,
-        drivers_license_key: null,
-        drivers_license_type: null,
-        next_of_kin1_first_name: null,
-        next_of_kin1_last_name: null,
-        next_of_kin1_id_number: null,
-        next_of_kin1_phone: null,
-        next_of_kin2_first_name: null,
-        next_of_kin2_last_name: null,
-        next_of_kin2_id_number: null,
-        next_of_kin2_phone: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(contactOnlyCustomer(account, { user_id: userId, agency_id: null }, now))
       .execute();
     return userId;
   });
