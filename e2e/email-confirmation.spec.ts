@@ -8,6 +8,7 @@ import {
   isoDay,
   PHONE,
   signInApi,
+  signInWithForm,
   uniqueSuffix,
 } from './support/api.ts';
 import { receivedMails, waitForMail } from './support/mail.ts';
@@ -81,15 +82,6 @@ async function registerWithForm(page: Page, username: string, email: string) {
   await expect(main.getByText('User registered successfully! Redirecting to login...')).toBeVisible();
 }
 
-async function signInWithForm(page: Page, username: string) {
-  await page.goto('/login');
-  const main = page.getByRole('main');
-  await main.getByLabel('Username or email').fill(username);
-  await main.getByLabel('Password').fill('fleet-demo');
-  await main.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/customer/dashboard');
-}
-
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
@@ -143,6 +135,7 @@ for (const [device, options, n] of [
       await registerWithForm(page, username, email);
       await newestConfirmationLink(email, since, 1);
       await signInWithForm(page, username);
+      await expect(page).toHaveURL('/customer/dashboard');
       const notice = page.getByRole('region', { name: '1 booking request waits for your e-mail address' });
       await expect(notice).toBeVisible();
       await expect(notice).toContainText(`It was sent from ${email} before you had an account.`);

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import type { MaintenanceRecord } from '../src/domain/api/maintenance.ts';
 import type { StaffVehicle } from '../src/domain/api/vehicles.ts';
 import {
@@ -8,6 +8,7 @@ import {
   csrfHeaders,
   DEMO_PASSWORD,
   goOffline,
+  signInWithForm,
   isoDay,
   PHONE,
   TABLET,
@@ -31,14 +32,6 @@ const SETTLE_MS = 2_500;
 
 // Seven launches, each given time to settle, then the reconnection.
 test.describe.configure({ timeout: 120_000 });
-
-async function signInWithForm(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 /** Opens `path` in a fresh tab of the same (offline) browser and checks the user is still in. */
 async function expectSignedInNewTab(context: BrowserContext, path: string, heading: RegExp): Promise<void> {

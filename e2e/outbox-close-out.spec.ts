@@ -9,6 +9,7 @@ import {
   isoDay,
   PHONE,
   signInApi,
+  signInWithForm,
   TABLET,
   uniqueSuffix,
   waitForServiceWorker,
@@ -36,10 +37,7 @@ async function signInNewCustomer(context: BrowserContext, page: Page): Promise<v
     },
   });
   expect(reply.ok()).toBe(true);
-  await page.goto('/login');
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await signInWithForm(page, username);
   await expect(page).toHaveURL('/customer/dashboard');
 }
 

@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiJson, DEMO_PASSWORD, PHONE, signInApi, signInContext, TABLET, uniqueSuffix } from './support/api.ts';
+import { expect, test } from '@playwright/test';
+import {
+  apiJson,
+  DEMO_PASSWORD,
+  PHONE,
+  signInApi,
+  signInContext,
+  signInWithForm,
+  TABLET,
+  uniqueSuffix,
+} from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { createVehicle } from './support/staff.ts';
 
@@ -8,14 +17,6 @@ import { createVehicle } from './support/staff.ts';
  * suspends it, a banner on every staff page says so (decision 029). A fresh sign-up, so no demo
  * agency other specs use is ever suspended.
  */
-
-async function signInWithForm(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 const BANNER = /is suspended\. You can view your data but not change it/;
 
@@ -53,6 +54,7 @@ for (const [name, device] of [
     const ownerContext = await browser.newContext(device);
     const owner = await ownerContext.newPage();
     await signInWithForm(owner, username);
+    await expect(owner.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(owner.getByText(BANNER)).toHaveCount(0);
     await owner.goto('/suppliers/list');
     const card = owner.getByRole('region', { name: agencyName });
@@ -82,6 +84,7 @@ for (const [name, device] of [
     const againContext = await browser.newContext(device);
     const again = await againContext.newPage();
     await signInWithForm(again, username);
+    await expect(again.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const banner = again.getByRole('status').filter({ hasText: BANNER });
     await expect(banner).toBeVisible();
     await expect(banner).toContainText(`${agencyName} is suspended.`);

@@ -89,6 +89,18 @@ export async function bookableVehicle(
   return vehicle;
 }
 
+/**
+ * Signs in through the login form, as a person does (the app switches its cache to the user), and
+ * waits until it has left `/login`; the caller checks where it landed.
+ */
+export async function signInWithForm(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
 /** Offline in the browser and confirmed by the app's own indicator. */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   // The header's status loads once the first screen is up (first-paint.ts): wait for it, or a
