@@ -1,8 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#domain/constants';
-import { loadSession, onSessionLost, setSession, type SessionUser } from './api/get-session.ts';
+import {
+  loadSession,
+  onSessionLost,
+  revalidateSession,
+  sessionQueryOptions,
+  setSession,
+  type SessionUser,
+} from './api/get-session.ts';
 import {
   pathAfterLogin,
   redirectStaffHome,
@@ -103,6 +110,40 @@ describe('the landing on a first visit', () => {
     expect(await redirectTarget(redirectStaffHomeWhenKnown(queryClient))).toBe('/staff/dashboard');
     setSession(queryClient, null);
     expect(await redirectTarget(redirectStaffHomeWhenKnown(queryClient))).toBeNull();
+  });
+});
+
+describe('the session check after the first paint', () => {
+  /** As in the app, where the layout's useSession watches the query. */
+  function watchSession(): () => void {
+    return new QueryObserver(queryClient, { ...sessionQueryOptions(), refetchOnMount: false }).subscribe(
+      () => undefined,
+    );
+  }
+
+  it('asks the server about a session restored from the device', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => new Response(JSON.stringify(user('agent'))));
+    vi.stubGlobal('fetch', fetchMock);
+    // Restored from the device, saved a minute before this page began.
+    queryClient.setQueryData(['session'], user('agent'), { updatedAt: performance.timeOrigin - 60_000 });
+    const stop = watchSession();
+    revalidateSession(queryClient, () => undefined);
+    await vi.waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/me/']));
+    stop();
+  });
+
+  it('does not ask again what this page has asked already, answered or on its way', async () => {
+    const fetchMock = vi.fn((_url: string | URL | Request) => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetchMock);
+    const stop = watchSession();
+    void loadSession(queryClient);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    revalidateSession(queryClient, () => undefined);
+    setSession(queryClient, null);
+    revalidateSession(queryClient, () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
 

@@ -81,7 +81,11 @@ export function setSession(queryClient: QueryClient, session: Session): void {
  * current page decide again.
  */
 export function revalidateSession(queryClient: QueryClient, onSignedIn: () => void): void {
-  const restored = queryClient.getQueryData<Session>(SESSION_KEY);
+  const state = queryClient.getQueryState<Session>(SESSION_KEY);
+  // Asked already in this page's life (a first visit's landing asks while it draws): that answer,
+  // or the request still on its way, is the check; a second one would only repeat or cancel it.
+  if (state && (state.fetchStatus === 'fetching' || state.dataUpdatedAt >= performance.timeOrigin)) return;
+  const restored = state?.data;
   void queryClient.refetchQueries({ queryKey: SESSION_KEY }).then(() => {
     if (restored === null && queryClient.getQueryData<Session>(SESSION_KEY)) onSignedIn();
   });
