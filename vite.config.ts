@@ -12,9 +12,18 @@ import { sourceAliases } from './vitest.config.ts';
 /** The libraries the shell and the landing page run on (not the form, chart or date libraries of other screens). */
 const LANDING_VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core|query-persist-client-core|react-query-persist-client))[\\/]/;
+/**
+ * Parts of those libraries that only other screens use (writes, endless lists): outside the group,
+ * they go to a chunk loaded with the first screen that needs them, not with `/`.
+ */
+const LATER_VENDOR =
+  /@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/](mutationObserver|infiniteQueryObserver)|react-query[\\/]build[\\/]modern[\\/](useMutation|useInfiniteQuery|infiniteQueryOptions))\.js$/;
 /** The app code of the shell and the vehicle browse that `/` shows. */
 const LANDING_APP =
   /src[\\/](domain[\\/]constants|app[\\/](features[\\/](vehicles[\\/]|settings[\\/]api[\\/]get-settings)|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client|search-params)|offline[\\/]last-updated|pwa[\\/]install-capture|components[\\/](brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
+
+/** Landing code that waits for the first paint (first-paint.ts): its own chunk, fetched after. */
+const AFTER_FIRST_PAINT = /src[\\/]app[\\/]features[\\/]vehicles[\\/]components[\\/]carousel-controls\.tsx$/;
 
 /** The entry's own modules: in the landing chunk too, so the entry file is only its import. */
 const APP_START = /src[\\/]app[\\/](boot|start|app|router|route-tree\.gen|query-client|first-paint)\.tsx?$/;
@@ -49,6 +58,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: pwaManifest,
+      // The install icons are for the browser and the OS, which fetch and keep them when the app
+      // is installed (online); no page shows them, so they stay out of every device's precache.
+      includeManifestIcons: false,
       injectManifest: {
         // The shell and its code; vehicle images are cached at run time, never precached.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
@@ -80,8 +92,11 @@ export default defineConfig({
             // The entry's only import: taking it from the landing chunk would run that chunk (and
             // the vendor one) before the page's first frame, which the entry waits for.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
-            { name: 'vendor', test: LANDING_VENDOR },
-            { name: 'landing', test: (id: string) => LANDING_APP.test(id) || APP_START.test(id) },
+            { name: 'vendor', test: (id: string) => LANDING_VENDOR.test(id) && !LATER_VENDOR.test(id) },
+            {
+              name: 'landing',
+              test: (id: string) => (LANDING_APP.test(id) && !AFTER_FIRST_PAINT.test(id)) || APP_START.test(id),
+            },
           ],
         },
       },

@@ -2,13 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ownCustomerQueryOptions } from '../../features/customers/api/get-own-customer.ts';
 import { bookingRequestQueryOptions } from '../../features/customer-bookings/api/get-booking-request.ts';
 import { ConfirmBookingPage } from '../../features/customer-bookings/components/confirm-wizard/confirm-booking-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_customer/customer/booking-requests/$requestId/confirm')({
-  params: {
-    parse: ({ requestId }) => ({ requestId: parseId(requestId) }),
-    stringify: ({ requestId }) => ({ requestId: String(requestId) }),
-  },
+  params: idParams('requestId'),
   loader: ({ context, params }) => {
     // Not awaited: the page shows its own loading, offline and not-found states.
     void context.queryClient.prefetchQuery(bookingRequestQueryOptions(params.requestId));

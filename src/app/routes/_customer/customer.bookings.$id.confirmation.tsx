@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { bookingQueryOptions } from '../../features/customer-bookings/api/get-booking.ts';
 import { BookingConfirmationPage } from '../../features/customer-bookings/components/booking-confirmation-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_customer/customer/bookings/$id/confirmation')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   loader: ({ context, params }) => void context.queryClient.prefetchQuery(bookingQueryOptions(params.id)),
   component: BookingConfirmationRoute,
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { bookingQueryOptions } from '../../features/customer-bookings/api/get-booking.ts';
 import { BookingDetailsPage } from '../../features/customer-bookings/components/booking-details-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 /** `/customer/bookings/{id}`: one of the customer's bookings (SPEC §2 links here without defining it). */
 export const Route = createFileRoute('/_customer/customer/bookings/$id/')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   loader: ({ context, params }) => void context.queryClient.prefetchQuery(bookingQueryOptions(params.id)),
   component: BookingDetailsRoute,
 });

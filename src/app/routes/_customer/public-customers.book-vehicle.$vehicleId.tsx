@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { publicVehicleQueryOptions } from '../../features/booking-requests/api/get-public-vehicle.ts';
 import { CustomerRequestPage } from '../../features/booking-requests/components/customer-request-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_customer/public-customers/book-vehicle/$vehicleId')({
-  params: {
-    parse: ({ vehicleId }) => ({ vehicleId: parseId(vehicleId) }),
-    stringify: ({ vehicleId }) => ({ vehicleId: String(vehicleId) }),
-  },
+  params: idParams('vehicleId'),
   // Not awaited: the vehicle shows from the cached list at once (also offline), and its own states otherwise.
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(publicVehicleQueryOptions(params.vehicleId));

@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { publicVehicleQueryOptions } from '../../features/booking-requests/api/get-public-vehicle.ts';
 import { BookNowPage } from '../../features/booking-requests/components/book-now-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_public/book-now/$vehicleId')({
-  params: {
-    parse: ({ vehicleId }) => ({ vehicleId: parseId(vehicleId) }),
-    stringify: ({ vehicleId }) => ({ vehicleId: String(vehicleId) }),
-  },
+  params: idParams('vehicleId'),
   // Not awaited: the page shows the vehicle from the cached list at once, and its own states otherwise.
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(publicVehicleQueryOptions(params.vehicleId));

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { staffBookingQueryOptions } from '../../features/bookings/api/get-staff-booking.ts';
 import { BookingDetailsPage } from '../../features/bookings/components/booking-details-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 interface BookingDetailsSearch {
   /** Set by Edit Booking after a save, to say so. */
@@ -9,7 +9,7 @@ interface BookingDetailsSearch {
 }
 
 export const Route = createFileRoute('/_staff/booking-details/$id')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   validateSearch: (search: Record<string, unknown>): BookingDetailsSearch =>
     search['updated'] === true || search['updated'] === 'true' ? { updated: true } : {},
   loader: ({ context, params }) => {

@@ -3,10 +3,10 @@ import { customerAnalyticsQueryOptions } from '../../features/customers/api/get-
 import { customerQueryOptions } from '../../features/customers/api/get-customer.ts';
 import { customerBookingsQueryOptions } from '../../features/customers/api/list-customer-bookings.ts';
 import { CustomerDetailsPage } from '../../features/customers/components/customer-details-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/details/$id')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   // Not awaited: the page shows its own loading, offline and not-found states.
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(customerQueryOptions(params.id));

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { staffBookingQueryOptions } from '../../features/bookings/api/get-staff-booking.ts';
 import { EditBookingPage } from '../../features/bookings/components/edit-booking-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/edit-booking/$id')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(staffBookingQueryOptions(params.id));
   },

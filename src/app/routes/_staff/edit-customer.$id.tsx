@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerQueryOptions } from '../../features/customers/api/get-customer.ts';
 import { EditCustomerPage } from '../../features/customers/components/edit-customer-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/edit-customer/$id')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   // Not awaited: the page shows its own loading, offline and not-found states.
   loader: ({ context, params }) => void context.queryClient.prefetchQuery(customerQueryOptions(params.id)),
   component: EditCustomerRoute,

@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { staffVehicleQueryOptions } from '../../features/fleet/api/get-staff-vehicle.ts';
 import { agentLocationsQueryOptions } from '../../features/fleet/api/list-agent-locations.ts';
 import { EditVehiclePage } from '../../features/fleet/components/edit-vehicle-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/edit-vehicle/$id')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(staffVehicleQueryOptions(params.id));
     void context.queryClient.prefetchQuery(agentLocationsQueryOptions());

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { invoiceQueryOptions } from '../../features/invoices/api/get-invoice.ts';
 import { InvoicePage } from '../../features/invoices/components/invoice-page.tsx';
-import { parseId } from '../-params.ts';
+import { idParams } from '../-params.ts';
 
 export const Route = createFileRoute('/_staff/finances/invoices/$id')({
-  params: { parse: ({ id }) => ({ id: parseId(id) }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: idParams('id'),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(invoiceQueryOptions(params.id));
   },

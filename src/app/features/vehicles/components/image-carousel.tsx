@@ -1,6 +1,8 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useLoadedAfterFirstPaint } from '../../../first-paint.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import type { VehicleImage } from '../types.ts';
+import type { SwipePoint } from './carousel-controls.tsx';
 
 interface ImageCarouselProps {
   images: readonly VehicleImage[];
@@ -10,8 +12,9 @@ interface ImageCarouselProps {
   eager?: boolean;
 }
 
-/** A horizontal finger movement longer than this turns the photo; shorter ones are taps. */
-const SWIPE_PX = 40;
+// The buttons, keys and swipes come a moment after the first screen: a card's first photo is all
+// the first paint needs, and `/` loads less.
+const loadControls = () => import('./carousel-controls.tsx');
 
 /**
  * The vehicle's photos at card width, one at a time. With more than one photo: previous and next
@@ -20,7 +23,8 @@ const SWIPE_PX = 40;
 export function ImageCarousel({ images, label, eager = false }: ImageCarouselProps) {
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
-  const swipeStart = useRef<{ x: number; y: number; id: number } | null>(null);
+  const swipeStart = useRef<SwipePoint | null>(null);
+  const controls = useLoadedAfterFirstPaint(loadControls);
   // A photo that failed offline (never cached) gets another chance when the connection returns.
   const online = useOnline();
   const [wasOnline, setWasOnline] = useState(online);
@@ -42,97 +46,39 @@ export function ImageCarousel({ images, label, eager = false }: ImageCarouselPro
     );
   }
 
-  const several = count > 1;
-  const show = (next: number) => setIndex(((next % count) + count) % count);
-  const previous = () => show(position - 1);
-  const next = () => show(position + 1);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!several || event.target !== event.currentTarget) return;
-    if (event.key === 'ArrowLeft') previous();
-    else if (event.key === 'ArrowRight') next();
-    else return;
-    event.preventDefault();
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (!several || event.pointerType === 'mouse') return;
-    swipeStart.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-  };
-
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(dy)) return;
-    if (dx < 0) next();
-    else previous();
-  };
-
   const alt = `${label}, photo ${position + 1} of ${count}`;
   const broken = failed.has(current.thumbnail);
 
+  const photo = broken ? (
+    <div className="carousel__fallback-frame" role="img" aria-label={alt}>
+      <span className="carousel__fallback">Image unavailable</span>
+    </div>
+  ) : (
+    <img
+      key={current.thumbnail}
+      className="carousel__image"
+      src={current.thumbnail}
+      alt={alt}
+      width={480}
+      height={320}
+      loading={eager && position === 0 ? 'eager' : 'lazy'}
+      decoding="async"
+      draggable={false}
+      onError={() => setFailed((before) => new Set(before).add(current.thumbnail))}
+    />
+  );
+  const turn = { position, count, show: (next: number) => setIndex(((next % count) + count) % count) };
   return (
     <div
       className="carousel"
       role="group"
       aria-roledescription="carousel"
       aria-label={`${label} photos`}
-      tabIndex={several ? 0 : undefined}
-      onKeyDown={onKeyDown}
-      onPointerDown={onPointerDown}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => {
-        swipeStart.current = null;
-      }}
+      tabIndex={count > 1 ? 0 : undefined}
+      {...(count > 1 && controls ? controls.carouselHandlers(turn, swipeStart) : null)}
     >
-      {broken ? (
-        <div className="carousel__fallback-frame" role="img" aria-label={alt}>
-          <span className="carousel__fallback">Image unavailable</span>
-        </div>
-      ) : (
-        <img
-          key={current.thumbnail}
-          className="carousel__image"
-          src={current.thumbnail}
-          alt={alt}
-          width={480}
-          height={320}
-          loading={eager && position === 0 ? 'eager' : 'lazy'}
-          decoding="async"
-          draggable={false}
-          onError={() => setFailed((before) => new Set(before).add(current.thumbnail))}
-        />
-      )}
-      {several ? (
-        <>
-          <button
-            type="button"
-            className="carousel__button carousel__button--previous"
-            aria-label="Previous photo"
-            onClick={previous}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M15 5l-7 7 7 7" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="carousel__button carousel__button--next"
-            aria-label="Next photo"
-            onClick={next}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M9 5l7 7-7 7" />
-            </svg>
-          </button>
-          <span className="carousel__counter" aria-live="polite">
-            {position + 1} / {count}
-          </span>
-        </>
-      ) : null}
+      {photo}
+      {count > 1 && controls ? <controls.CarouselButtons {...turn} /> : null}
     </div>
   );
 }
