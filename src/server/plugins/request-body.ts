@@ -11,8 +11,9 @@ const POISONED = 'The request body may not use the keys __proto__ or constructor
 /**
  * How request bodies are read. JSON (at most the server's 1 MB body limit) is parsed here with
  * its depth bounded. A multipart body is only marked as one: the route reads it, after its access
- * check and within its own file limits (http/request-body.ts). A reply sent before its body has
- * arrived ends the connection (closeAfterReply).
+ * check and within its own file limits (http/request-body.ts). A reply sent before its body was read
+ * (a refusal by the access check) keeps the connection when the body is small, and otherwise says
+ * `Connection: close` and ends it (closeAfterReply).
  */
 export async function registerRequestBodies(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
@@ -25,7 +26,15 @@ export async function registerRequestBodies(app: FastifyInstance): Promise<void>
   });
   await app.register(multipart);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.raw.complete === false) closeAfterReply(request.raw, reply.raw);
+    if (request.raw.complete !== false) return payload;
+    if (isSmallBody(request.raw)) {
+      // The rest is a few kilobytes, most likely in already: read and dropped, the connection kept.
+      reply.raw.once('finish', () => request.raw.resume());
+    } else {
+      // Said in the reply, so a client that keeps connections open sends its next request on a new one.
+      void reply.header('Connection', 'close');
+      closeAfterReply(request.raw, reply.raw);
+    }
     return payload;
   });
 }
@@ -33,13 +42,22 @@ export async function registerRequestBodies(app: FastifyInstance): Promise<void>
 /** After an early reply, how long and how much of the rest of the body is read and dropped. */
 const LINGER_MS = 3000;
 const LINGER_BYTES = 2 * 1024 * 1024;
+/** A refused body up to this size (by its Content-Length) is read and dropped; the connection stays open. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+function isSmallBody(request: IncomingMessage): boolean {
+  const length = Number(request.headers['content-length']);
+  return request.headers['transfer-encoding'] === undefined && Number.isInteger(length) && length <= SMALL_BODY_BYTES;
+}
 
 /**
- * Ends a connection whose request body was refused before it all arrived. Node would keep the
- * connection and read the whole body (a 100 MB upload, received and thrown away); closing it at
- * once would answer the bytes still in flight with a reset, and a client that had not yet read
+ * Ends a connection whose large request body was refused before it all arrived. Node would keep
+ * the connection and read the whole body (a 100 MB upload, received and thrown away); closing it
+ * at once would answer the bytes still in flight with a reset, and a client that had not yet read
  * the reply would see "connection reset" instead of why. So, as web servers do, the reply goes
- * out, then the end of the connection, and what still comes is dropped for a short while.
+ * out saying `Connection: close`, then the end of the connection, and what still comes is dropped
+ * for a short while. Node ends a connection so marked with `destroySoon()` once the reply is
+ * written, which would reset it: here that lingers instead.
  */
 function closeAfterReply(request: IncomingMessage, response: ServerResponse): void {
   const { socket } = request;
@@ -51,11 +69,16 @@ function closeAfterReply(request: IncomingMessage, response: ServerResponse): vo
     if (dropped > LINGER_BYTES) destroy();
   });
   request.resume();
-  response.once('finish', () => {
+  let lingering = false;
+  const linger = () => {
+    if (lingering) return;
+    lingering = true;
     socket.end();
     const timer = setTimeout(destroy, LINGER_MS).unref();
     socket.once('close', () => clearTimeout(timer));
-  });
+  };
+  socket.destroySoon = linger;
+  response.once('finish', linger);
 }
 
 /**
