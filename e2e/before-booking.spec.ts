@@ -31,7 +31,7 @@ async function publicFleet(request: APIRequestContext): Promise<PublicVehicle[]>
   return apiJson<PublicVehicle[]>(request, 'GET', 'public-vehicles/?limit=500');
 }
 
-/** A new customer account with a licence on file, signed in on `request`. */
+/** A new customer account with a license on file, signed in on `request`. */
 async function freshCustomer(request: APIRequestContext): Promise<ApiCustomer> {
   const suffix = uniqueSuffix();
   const password = 'commit-pass-1';
@@ -46,7 +46,7 @@ async function freshCustomer(request: APIRequestContext): Promise<ApiCustomer> {
   await signInApi(request, `bb-${suffix}`, password);
   const licence = await request.patch('/api/customers/me/', {
     headers: await csrfHeaders(request),
-    multipart: { drivers_license: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: { drivers_license: { name: 'license.png', mimeType: 'image/png', buffer: PNG } },
   });
   expect(licence.ok(), await licence.text()).toBe(true);
   return apiJson<ApiCustomer>(request, 'GET', 'customers/me/');
@@ -260,7 +260,7 @@ test.describe('a customer', () => {
           },
         );
         const bookingId = confirmed.booking_id;
-        // The agency records the pick-up at the car, with a photo and a mark.
+        // The agency records the pickup at the car, with a photo and a mark.
         const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c63' } })
           .jpeg()
           .toBuffer();
@@ -303,15 +303,15 @@ test.describe('a customer', () => {
         await expect(agency.getByRole('link', { name: detail.agency_email })).toBeVisible();
 
         const inspections = page.getByRole('region', { name: 'Inspections' });
-        const pickup = inspections.getByRole('article', { name: 'Pick-up inspection' });
+        const pickup = inspections.getByRole('article', { name: 'Pickup inspection' });
         await expect(pickup).toContainText('40,123 km');
         await expect(pickup).toContainText('3/4');
         await expect(pickup).toContainText('Scratch on the bumper');
         await expect(pickup).toContainText('Clean inside.');
-        await expect(pickup.getByRole('img', { name: 'Pick-up inspection photo 1' })).toBeVisible();
+        await expect(pickup.getByRole('img', { name: 'Pickup inspection photo 1' })).toBeVisible();
         await expect(
           pickup
-            .getByRole('img', { name: 'Pick-up inspection photo 1' })
+            .getByRole('img', { name: 'Pickup inspection photo 1' })
             .evaluate((img: HTMLImageElement) => img.naturalWidth),
         ).resolves.toBeGreaterThan(0);
         await expect(inspections.getByRole('article', { name: 'Return inspection' })).toContainText(

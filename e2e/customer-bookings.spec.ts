@@ -14,11 +14,11 @@ import {
 import { expectAccessible } from './support/a11y.ts';
 
 /**
- * A customer's booking requests, the three-step confirmation with a real licence upload, the
+ * A customer's booking requests, the three-step confirmation with a real license upload, the
  * confirmation and booking pages and the customer's bookings list, as a person uses them.
  */
 
-/** A small one-page PDF (the server rebuilds PDF licences from their pages, so it needs one). */
+/** A small one-page PDF (the server rebuilds PDF licenses from their pages, so it needs one). */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',
@@ -134,16 +134,16 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       // Step 1: a real PNG, then (on desktop) replaced by a PDF.
       await page
         .getByLabel('Upload License')
-        .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+        .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByText('License uploaded')).toBeVisible();
-      await expect(page.getByRole('img', { name: "Your driver's licence" })).toBeVisible();
+      await expect(page.getByRole('img', { name: "Your driver's license" })).toBeVisible();
       if (label === 'desktop') {
         await page.getByLabel('Replace License').setInputFiles({
-          name: 'licence.pdf',
+          name: 'license.pdf',
           mimeType: 'application/pdf',
           buffer: PDF,
         });
-        await expect(page.getByRole('link', { name: 'View your licence (PDF)' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'View your license (PDF)' })).toBeVisible();
         await expect
           .poll(
             async () =>
@@ -244,12 +244,12 @@ test.describe('errors and empty states', () => {
           ? route.fulfill({
               status: 415,
               contentType: 'application/json',
-              body: JSON.stringify({ error: 'The licence must be an image (JPG, PNG, etc.) or a PDF.' }),
+              body: JSON.stringify({ error: 'The license must be an image (JPG, PNG, etc.) or a PDF.' }),
             })
           : route.fallback(),
       );
       const input = page.getByLabel('Upload License');
-      await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+      await input.setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByText('Upload failed. Please try again.')).toBeVisible();
       await expect(input).toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByRole('list', { name: 'Progress' }).getByText('(needs attention)')).toBeAttached();
@@ -258,7 +258,7 @@ test.describe('errors and empty states', () => {
       await expect(page.getByRole('button', { name: /^Online$/ })).toBeVisible();
       await page.unroute('**/api/customers/me/');
 
-      await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+      await input.setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByText('License uploaded')).toBeVisible();
       await next.click();
       await page.getByRole('button', { name: 'Next' }).click();

@@ -4,7 +4,7 @@ import { apiJson, bookableVehicle, DESKTOP, isoDay, PHONE, PNG, signInApi, uniqu
 /**
  * Issue 7's whole customer journey, through the screens only (staff's acceptance aside, which is
  * another issue's screen): register → login → browse → request → staff accepts → the three-step
- * confirmation with a real licence upload → "Booking Confirmed!" → the booking in the list.
+ * confirmation with a real license upload → "Booking Confirmed!" → the booking in the list.
  */
 
 interface OwnRequest {
@@ -103,7 +103,7 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       await expect(next).toBeDisabled();
       await page
         .getByLabel('Upload License')
-        .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+        .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByText('License uploaded')).toBeVisible();
       await next.click();
       await expect(page.getByRole('checkbox', { name: /Pay deposit to secure your vehicle/ })).toBeChecked();

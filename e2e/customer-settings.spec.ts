@@ -14,7 +14,7 @@ import {
 
 /**
  * `/settings` for a customer, as a person uses it: details and next of kin saved (online and
- * offline, through the outbox), the licence added and removed, the spec's file checks, and a
+ * offline, through the outbox), the license added and removed, the spec's file checks, and a
  * password change. Every test registers its own customer, so they never share state.
  */
 
@@ -56,7 +56,7 @@ async function freshCustomer(context: BrowserContext, request: APIRequestContext
 const personal = (page: Page) => page.getByRole('group', { name: 'Personal details' });
 const address = (page: Page) => page.getByRole('group', { name: 'Address' });
 const kin = (page: Page, number: 1 | 2) => page.getByRole('group', { name: `Next of kin ${number}` });
-const license = (page: Page) => page.getByRole('group', { name: "Driver's licence" });
+const license = (page: Page) => page.getByRole('group', { name: "Driver's license" });
 const passwordForm = (page: Page) => page.getByRole('form', { name: 'Password' });
 
 async function openSettings(page: Page): Promise<void> {
@@ -73,7 +73,7 @@ async function ownRecord(context: BrowserContext): Promise<OwnCustomer> {
   return apiJson<OwnCustomer>(context.request, 'GET', 'customers/me/');
 }
 
-/** Chooses a file through the licence's Upload/Replace button, as a person would. */
+/** Chooses a file through the license's Upload/Replace button, as a person would. */
 async function chooseLicense(page: Page, button: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
   await button.click();
@@ -146,17 +146,17 @@ for (const [width, device] of [
       expect((await ownRecord(context)).email).not.toBe(taken.email);
     });
 
-    test('uploads a licence, previews it, removes it on save', async ({ page, context, request }) => {
+    test('uploads a license, previews it, removes it on save', async ({ page, context, request }) => {
       await freshCustomer(context, request);
       await openSettings(page);
       await expect(license(page).getByText(NO_LICENSE)).toBeVisible();
 
-      await chooseLicense(page, license(page).getByRole('button', { name: 'Upload licence' }), {
-        name: 'licence.png',
+      await chooseLicense(page, license(page).getByRole('button', { name: 'Upload license' }), {
+        name: 'license.png',
         mimeType: 'image/png',
         buffer: SMALL_PNG,
       });
-      await expect(license(page).getByRole('img', { name: "Your driver's licence" })).toBeVisible();
+      await expect(license(page).getByRole('img', { name: "Your driver's license" })).toBeVisible();
       await save(page);
       await expect(page.getByText(SAVED)).toBeVisible();
       expect((await ownRecord(context)).drivers_license).not.toBeNull();
@@ -164,16 +164,16 @@ for (const [width, device] of [
       // The preview now comes from the server, and opens full size.
       await page.reload();
       await license(page)
-        .getByRole('button', { name: /Your driver's licence/ })
+        .getByRole('button', { name: /Your driver's license/ })
         .click();
-      const dialog = page.getByRole('dialog', { name: "Your driver's licence" });
+      const dialog = page.getByRole('dialog', { name: "Your driver's license" });
       await expect(dialog.getByRole('img')).toBeVisible();
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
 
-      await license(page).getByRole('button', { name: 'Remove licence' }).click();
+      await license(page).getByRole('button', { name: 'Remove license' }).click();
       await expect(license(page).getByText(NO_LICENSE)).toBeVisible();
-      await expect(license(page).getByText('Your licence will be removed when you save your details.')).toBeVisible();
+      await expect(license(page).getByText('Your license will be removed when you save your details.')).toBeVisible();
       expect((await ownRecord(context)).drivers_license).not.toBeNull();
       await save(page);
       await expect(page.getByText(SAVED)).toBeVisible();
@@ -185,7 +185,7 @@ for (const [width, device] of [
     test('refuses a file that is not an image, and one over 5 MB', async ({ page, context, request }) => {
       await freshCustomer(context, request);
       await openSettings(page);
-      const upload = license(page).getByRole('button', { name: 'Upload licence' });
+      const upload = license(page).getByRole('button', { name: 'Upload license' });
 
       await chooseLicense(page, upload, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await expect(license(page).getByRole('alert')).toHaveText('Please select a valid image file (JPG, PNG, etc.).');
@@ -270,8 +270,8 @@ for (const [width, device] of [
     test('has no serious accessibility violations', async ({ page, context, request }) => {
       await freshCustomer(context, request);
       await openSettings(page);
-      await chooseLicense(page, license(page).getByRole('button', { name: 'Upload licence' }), {
-        name: 'licence.png',
+      await chooseLicense(page, license(page).getByRole('button', { name: 'Upload license' }), {
+        name: 'license.png',
         mimeType: 'image/png',
         buffer: SMALL_PNG,
       });
@@ -328,5 +328,5 @@ test('staff see their own settings, without the customer record', async ({ page,
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('First name')).not.toHaveValue('');
-  await expect(page.getByRole('group', { name: "Driver's licence" })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: "Driver's license" })).toHaveCount(0);
 });

@@ -37,7 +37,7 @@ async function choosePhotos(page: Page, button: Locator, photos: Photo[]) {
 test.describe('inspections in the yard, on a tablet', () => {
   test.use(TABLET);
 
-  test('a pick-up recorded offline with two photos arrives once; the return completes the booking', async ({
+  test('a pickup recorded offline with two photos arrives once; the return completes the booking', async ({
     page,
     context,
   }) => {
@@ -57,13 +57,13 @@ test.describe('inspections in the yard, on a tablet', () => {
 
     await page.goto(`/booking-details/${booking.id}`);
     const panel = page.getByRole('region', { name: 'Inspections' });
-    await expect(panel.getByRole('article', { name: 'Pick-up inspection' })).toContainText('Not recorded yet.');
+    await expect(panel.getByRole('article', { name: 'Pickup inspection' })).toContainText('Not recorded yet.');
     // The connection watch starts with the service worker.
     await waitForServiceWorker(page);
     await goOffline(context, page);
 
-    await panel.getByRole('button', { name: 'Record pick-up inspection' }).click();
-    const form = page.getByRole('form', { name: 'Pick-up inspection' });
+    await panel.getByRole('button', { name: 'Record pickup inspection' }).click();
+    const form = page.getByRole('form', { name: 'Pickup inspection' });
     await form.getByLabel('Mileage').fill(String(vehicle.mileage + 5));
     await form.getByLabel('Fuel level').selectOption({ label: '3/4' });
     // A tap on the outline (front left), then a mark added from the keyboard's list of areas.
@@ -78,27 +78,27 @@ test.describe('inspections in the yard, on a tablet', () => {
     ]);
     await expect(form.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
     await form.screenshot({ path: 'test-results/inspections-form-1024x768.png' });
-    await form.getByRole('button', { name: 'Save pick-up inspection' }).click();
-    // The booking starts in 480 days: the desk is asked before a pick-up that far from it.
-    const far = page.getByRole('dialog', { name: 'Record the pick-up today?' });
+    await form.getByRole('button', { name: 'Save pickup inspection' }).click();
+    // The booking starts in 480 days: the desk is asked before a pickup that far from it.
+    const far = page.getByRole('dialog', { name: 'Record the pickup today?' });
     await expect(far).toContainText(`${isoDay(480).split('-').reverse().join('/')}, 480 days from now`);
     await far.getByRole('button', { name: 'Cancel' }).click();
     await expect(far).toBeHidden();
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-    await form.getByRole('button', { name: 'Save pick-up inspection' }).click();
-    await far.getByRole('button', { name: 'Record pick-up anyway' }).click();
+    await form.getByRole('button', { name: 'Save pickup inspection' }).click();
+    await far.getByRole('button', { name: 'Record pickup anyway' }).click();
 
-    await expect(panel.getByText('Pick-up inspection saved on this device.', { exact: false })).toBeVisible();
-    await expect(panel.getByText(/^Waiting to send: Pick-up inspection/)).toBeVisible();
-    await expect(panel.getByRole('article', { name: 'Pick-up inspection' })).toContainText('waiting to send');
+    await expect(panel.getByText('Pickup inspection saved on this device.', { exact: false })).toBeVisible();
+    await expect(panel.getByText(/^Waiting to send: Pickup inspection/)).toBeVisible();
+    await expect(panel.getByRole('article', { name: 'Pickup inspection' })).toContainText('waiting to send');
     expect((await inspections()).pickup).toBeNull();
 
     await context.setOffline(false);
     await expect(panel.getByText(/^Waiting to send/)).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('region', { name: 'Customer and vehicle' })).toContainText('Active');
-    const pickup = page.getByRole('article', { name: 'Pick-up inspection' });
+    const pickup = page.getByRole('article', { name: 'Pickup inspection' });
     await expect(pickup).toContainText(`${new Intl.NumberFormat('en-GB').format(vehicle.mileage + 5)} km`);
-    await expect(pickup.getByRole('img', { name: 'Pick-up inspection photo 2' })).toBeVisible();
+    await expect(pickup.getByRole('img', { name: 'Pickup inspection photo 2' })).toBeVisible();
     const arrived = await inspections();
     expect(arrived.pickup?.photos).toHaveLength(2);
     expect(arrived.pickup?.damage_marks.map((mark) => mark.note)).toEqual(['Scratch', 'Small dent']);
@@ -122,7 +122,7 @@ test.describe('inspections in the yard, on a tablet', () => {
     await expect(panel.getByText('Return inspection saved. The booking is now completed.')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Customer and vehicle' })).toContainText('Completed');
     await expect(page.getByRole('article', { name: 'Return inspection' })).toContainText('New dent, right door');
-    await expect(page.getByRole('article', { name: 'Pick-up inspection' })).toContainText('Small dent');
+    await expect(page.getByRole('article', { name: 'Pickup inspection' })).toContainText('Small dent');
 
     const after = await apiJson<StaffVehicle>(context.request, 'GET', `staff-vehicles/${vehicle.id}/`);
     expect(after.mileage).toBe(returnedAt);
@@ -172,8 +172,8 @@ test.describe('inspections on a phone', () => {
       'Customer and vehicle',
     ]);
 
-    await panel.getByRole('button', { name: 'Record pick-up inspection' }).click();
-    const form = page.getByRole('form', { name: 'Pick-up inspection' });
+    await panel.getByRole('button', { name: 'Record pickup inspection' }).click();
+    const form = page.getByRole('form', { name: 'Pickup inspection' });
     const photos = form.getByRole('group', { name: 'Photos' });
     await expect(photos).toContainText('No photos yet (up to 8).');
     // The camera button opens the back camera; the gallery lets several be chosen.
@@ -201,8 +201,8 @@ test.describe('inspections on a phone', () => {
     await form.getByLabel('Mileage').fill(String(vehicle.mileage));
     await form.getByLabel('Fuel level').selectOption({ label: 'Full' });
     // Today is the booking's first day: no question asked.
-    await form.getByRole('button', { name: 'Save pick-up inspection' }).click();
-    await expect(panel.getByText('Pick-up inspection saved. The booking is now active.')).toBeVisible();
+    await form.getByRole('button', { name: 'Save pickup inspection' }).click();
+    await expect(panel.getByText('Pickup inspection saved. The booking is now active.')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await panel.getByRole('button', { name: 'Record return inspection' }).click();
@@ -212,7 +212,7 @@ test.describe('inspections on a phone', () => {
     await expect(back.getByText('Flagged at return')).toHaveCount(0);
     await back.getByLabel('Mileage').fill(String(vehicle.mileage + 650));
     await back.getByLabel('Fuel level').selectOption({ label: '1/2' });
-    const fuelFlag = 'Fuel is lower than at pick-up: 1/2 now, Full at pick-up.';
+    const fuelFlag = 'Fuel is lower than at pickup: 1/2 now, Full at pickup.';
     const kmFlag = '250 km over the mileage allowance: 650 km driven, 400 km allowed (200 km a day for 2 days).';
     await expect(back.getByRole('listitem').filter({ hasText: fuelFlag })).toBeVisible();
     await expect(back.getByRole('listitem').filter({ hasText: kmFlag })).toBeVisible();
@@ -226,7 +226,7 @@ test.describe('inspections on a phone', () => {
     await expect(saved).toContainText('Flagged at return');
     await expect(saved).toContainText(fuelFlag);
     await expect(saved).toContainText(kmFlag);
-    await expect(page.getByRole('article', { name: 'Pick-up inspection' })).not.toContainText('Flagged');
+    await expect(page.getByRole('article', { name: 'Pickup inspection' })).not.toContainText('Flagged');
     await expectAccessible(page);
   });
 });

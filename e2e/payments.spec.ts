@@ -132,7 +132,7 @@ test("mark the confirmation wizard's due deposit received on a phone", async ({ 
     await signInApi(customer, `dp-${suffix}`, password);
     const licence = await customer.patch('/api/customers/me/', {
       headers: await csrfHeaders(customer),
-      multipart: { drivers_license: { name: 'licence.png', mimeType: 'image/png', buffer: PNG } },
+      multipart: { drivers_license: { name: 'license.png', mimeType: 'image/png', buffer: PNG } },
     });
     expect(licence.ok(), await licence.text()).toBe(true);
     const vehicle = await bookableVehicle(customer, 2);

@@ -176,11 +176,11 @@ test.describe('installable PWA', () => {
     await context.setOffline(false);
   });
 
-  test('a driver’s licence never lands in the service worker caches', async ({ page }) => {
+  test('a driver’s license never lands in the service worker caches', async ({ page }) => {
     await page.goto('/');
     await waitForServiceWorkerControl(page);
 
-    // Through the controlled page, as the app would: sign in as staff, upload a licence for a
+    // Through the controlled page, as the app would: sign in as staff, upload a license for a
     // customer, then read it back twice (fetch and <img>).
     const licenseUrl = await page.evaluate(async () => {
       const csrf = async () => {
@@ -205,18 +205,18 @@ test.describe('installable PWA', () => {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
       if (!blob) throw new Error('the canvas gave no image');
       const form = new FormData();
-      form.append('drivers_license', blob, 'licence.png');
+      form.append('drivers_license', blob, 'license.png');
       const saved = await fetch(`/api/customers/${customer.id}/`, {
         method: 'PATCH',
         headers: { 'X-CSRFToken': await csrf() },
         body: form,
       });
-      if (!saved.ok) throw new Error(`the licence upload answered ${saved.status}`);
+      if (!saved.ok) throw new Error(`the license upload answered ${saved.status}`);
       const { drivers_license: url } = (await saved.json()) as { drivers_license: string | null };
-      if (!url) throw new Error('the customer has no licence URL after the upload');
+      if (!url) throw new Error('the customer has no license URL after the upload');
 
       const read = await fetch(url);
-      if (!read.ok) throw new Error(`the licence answered ${read.status}`);
+      if (!read.ok) throw new Error(`the license answered ${read.status}`);
       await read.blob();
       const image = new Image();
       image.src = url;

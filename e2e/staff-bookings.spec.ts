@@ -346,7 +346,7 @@ test.describe('booking progress on a tablet', () => {
     const progress = page.getByRole('region', { name: 'Progress' });
     await expect(progress.getByRole('button', { name: 'Mark picked up' })).toHaveCount(0);
     await expect(
-      page.getByRole('region', { name: 'Inspections' }).getByRole('button', { name: 'Record pick-up inspection' }),
+      page.getByRole('region', { name: 'Inspections' }).getByRole('button', { name: 'Record pickup inspection' }),
     ).toBeVisible();
     await progress.getByRole('button', { name: 'Cancel booking' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });

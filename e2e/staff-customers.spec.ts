@@ -16,9 +16,9 @@ import { createCustomer } from './support/staff.ts';
 import type { ApiCustomer } from '../src/domain/api/customers.ts';
 
 /**
- * The staff customer screens as an agency uses them: add with a licence, find, read the details,
+ * The staff customer screens as an agency uses them: add with a license, find, read the details,
  * edit (with the confirm dialog, offline through the outbox, and against someone else's edit),
- * the licence checks, sorting, delete, and another agency kept out.
+ * the license checks, sorting, delete, and another agency kept out.
  */
 
 const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
@@ -49,7 +49,7 @@ for (const [name, device] of [
       await signInContext(context, 'agency');
     });
 
-    test('adds a customer with a licence, finds them, reads the details and edits them', async ({ page }) => {
+    test('adds a customer with a license, finds them, reads the details and edits them', async ({ page }) => {
       const suffix = uniqueSuffix();
       const last = `Adder${suffix}`;
       await page.goto('/add-customer');
@@ -73,7 +73,7 @@ for (const [name, device] of [
       await address.getByLabel('City').fill('York');
       await address.getByLabel('Country').fill('United Kingdom');
 
-      const licenceInput = page.getByLabel('Licence image');
+      const licenceInput = page.getByLabel('License image');
       await licenceInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await expect(page.getByText(IMAGE_ONLY)).toBeVisible();
       await licenceInput.setInputFiles({
@@ -82,9 +82,9 @@ for (const [name, device] of [
         buffer: Buffer.alloc(5 * 1024 * 1024 + 10, 1),
       });
       await expect(page.getByText(TOO_LARGE)).toBeVisible();
-      await licenceInput.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: await licencePng() });
+      await licenceInput.setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: await licencePng() });
       await expect(page.getByText(TOO_LARGE)).toBeHidden();
-      await expect(page.getByRole('img', { name: "Driver's licence" })).toBeVisible();
+      await expect(page.getByRole('img', { name: "Driver's license" })).toBeVisible();
 
       await form.getByRole('button', { name: 'Add Customer' }).click();
       const added = page.getByRole('dialog', { name: 'Customer Added!' });
@@ -113,7 +113,7 @@ for (const [name, device] of [
       await expect(page.getByRole('heading', { level: 1, name: 'Customer Details' })).toBeVisible();
       await expect(page.getByRole('tab', { name: 'Customer' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tab', { name: 'Kin 2' })).toHaveCount(0);
-      await expect(page.getByRole('img', { name: `Driver's licence of Nadia ${last}` })).toBeVisible();
+      await expect(page.getByRole('img', { name: `Driver's license of Nadia ${last}` })).toBeVisible();
       const cards = page.getByRole('region', { name: 'Customer analytics' });
       await expect(cards.getByText('Total Bookings')).toBeVisible();
       await expect(cards.getByText('0', { exact: true })).toBeVisible();
@@ -132,7 +132,7 @@ for (const [name, device] of [
       await page.getByRole('link', { name: 'Edit', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Customer' })).toBeVisible();
       await expect(page.getByLabel('Title')).toHaveValue('MS');
-      await expect(page.getByRole('img', { name: `Driver's licence of Nadia ${last}` })).toBeVisible();
+      await expect(page.getByRole('img', { name: `Driver's license of Nadia ${last}` })).toBeVisible();
       await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -143,7 +143,7 @@ for (const [name, device] of [
 
       const edit = page.getByRole('form', { name: `Edit Nadia ${last}` });
       await edit.getByLabel('Street address').fill('7 Mill Lane');
-      const licenceEdit = page.getByLabel('Replace licence image');
+      const licenceEdit = page.getByLabel('Replace license image');
       await licenceEdit.setInputFiles({
         name: 'doc.pdf',
         mimeType: 'application/pdf',

@@ -33,7 +33,7 @@ const localToday = (page: Page) =>
 test.describe('tablet', () => {
   test.use(TOUCH_TABLET);
 
-  test('the desk sees its day: requests to review, pick-ups, returns and vehicles out, with links', async ({
+  test('the desk sees its day: requests to review, pickups, returns and vehicles out, with links', async ({
     context,
     page,
   }) => {
@@ -50,7 +50,7 @@ test.describe('tablet', () => {
     const figures = page.getByRole('list', { name: 'Today at a glance' });
     for (const [label, value] of [
       ['Requests to review', summary.pending_requests],
-      ['Pick-ups today', summary.pickups_total],
+      ['Pickups today', summary.pickups_total],
       ['Returns today', summary.returns_total],
       ['Vehicles out today', summary.vehicles_out],
     ] as const) {
@@ -58,8 +58,8 @@ test.describe('tablet', () => {
     }
     await expect(figures).toContainText(`of ${summary.fleet_size} in the fleet`);
 
-    const pickups = page.getByRole('region', { name: "Today's pick-ups" });
-    if (summary.pickups.length === 0) await expect(pickups.getByText('No pick-ups today.')).toBeVisible();
+    const pickups = page.getByRole('region', { name: "Today's pickups" });
+    if (summary.pickups.length === 0) await expect(pickups.getByText('No pickups today.')).toBeVisible();
     else await expect(pickups.getByRole('listitem')).toHaveCount(summary.pickups.length);
     await expectAccessible(page);
 

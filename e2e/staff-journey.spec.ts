@@ -5,7 +5,7 @@ import { createVehicle } from './support/staff.ts';
 
 /**
  * A desk's day on the tablet, through the screens only: a walk-in customer is added with their
- * licence, their details are opened, a booking is made for them from there, and it shows in the
+ * license, their details are opened, a booking is made for them from there, and it shows in the
  * bookings list and in the customer's history, which opens the booking itself.
  */
 
@@ -34,13 +34,13 @@ async function addCustomer(page: Page, first: string, last: string, suffix: stri
   await address.getByLabel('City').fill('Manchester');
   await address.getByLabel('Country').fill('United Kingdom');
   await page
-    .getByLabel('Licence image')
-    .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: await licencePng() });
+    .getByLabel('License image')
+    .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: await licencePng() });
   await page.getByRole('form', { name: 'Add customer' }).getByRole('button', { name: 'Add Customer' }).click();
   await page.getByRole('dialog', { name: 'Customer Added!' }).getByRole('button', { name: 'Customers List' }).click();
 }
 
-test('a walk-in customer: added with a licence, booked from their details, found in the list and their history', async ({
+test('a walk-in customer: added with a license, booked from their details, found in the list and their history', async ({
   context,
   page,
 }) => {
@@ -61,7 +61,7 @@ test('a walk-in customer: added with a licence, booked from their details, found
   await page.getByRole('menuitem', { name: 'View' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Customer Details' })).toBeVisible();
-  await expect(page.getByRole('img', { name: `Driver's licence of ${name}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Driver's license of ${name}` })).toBeVisible();
   await expect(page.getByText('No bookings found for this customer.')).toBeVisible();
   await page.getByRole('link', { name: 'Add Booking' }).click();
 

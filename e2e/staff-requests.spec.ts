@@ -110,7 +110,7 @@ for (const [name, device] of [
       request,
       browser,
     }) => {
-      const notes = `Licence checked at the desk (${name} ${Date.now()}).`;
+      const notes = `License checked at the desk (${name} ${Date.now()}).`;
       const created = await customerRequest(request, name);
       const since = new Date();
       const reviews: number[] = [];

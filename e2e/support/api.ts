@@ -119,7 +119,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-/** A real 1×1 PNG: the server decodes and re-encodes every image (licences, logos), so it must be valid. */
+/** A real 1×1 PNG: the server decodes and re-encodes every image (licenses, logos), so it must be valid. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',

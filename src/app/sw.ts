@@ -109,7 +109,7 @@ runtime.registerRoute(
     new CacheFirst({ cacheName: SW_CACHES.agencyLogos, plugins: [expiring(100, 30)] }),
   ),
 );
-// Every other /api/ call (session, customers, licences, bookings…) matches no route: the browser
+// Every other /api/ call (session, customers, licenses, bookings…) matches no route: the browser
 // fetches it as if there were no worker, and nothing of it is stored.
 runtime.addFetchListener();
 runtime.addCacheListener();

@@ -18,10 +18,10 @@ describe('return flags', () => {
     );
   });
 
-  it('flags fuel lower than at pick-up', () => {
+  it('flags fuel lower than at pickup', () => {
     const flags = returnFlags({ mileage: 1000, fuel_eighths: 8 }, { mileage: 1100, fuel_eighths: 4 }, allowance);
     expect(flags.fuel).toEqual({ pickup: 8, returned: 4 });
-    expect(returnFlagTexts(flags, allowance)).toEqual(['Fuel is lower than at pick-up: 1/2 now, Full at pick-up.']);
+    expect(returnFlagTexts(flags, allowance)).toEqual(['Fuel is lower than at pickup: 1/2 now, Full at pickup.']);
   });
 
   it('flags the km over the allowance, one past it included', () => {
@@ -34,7 +34,7 @@ describe('return flags', () => {
     });
     const flags = returnFlags({ mileage: 1000, fuel_eighths: 8 }, { mileage: 2250, fuel_eighths: 7 }, allowance);
     expect(returnFlagTexts(flags, allowance)).toEqual([
-      'Fuel is lower than at pick-up: 7/8 now, Full at pick-up.',
+      'Fuel is lower than at pickup: 7/8 now, Full at pickup.',
       '650 km over the mileage allowance: 1,250 km driven, 600 km allowed (200 km a day for 3 days).',
     ]);
   });
@@ -45,7 +45,7 @@ describe('return flags', () => {
   });
 });
 
-describe('a pick-up far from the start', () => {
+describe('a pickup far from the start', () => {
   it('is fine from the day before to the day after the start', () => {
     expect(pickupFarFromStart('2026-02-28', '2026-03-01')).toBe(null);
     expect(pickupFarFromStart('2026-03-01', '2026-03-01')).toBe(null);

@@ -1,5 +1,5 @@
 /**
- * What a return inspection flags against the pick-up (issue 19): fuel brought back lower than it
+ * What a return inspection flags against the pickup (issue 19): fuel brought back lower than it
  * went out, and kilometres beyond the vehicle's allowance. The allowance is the vehicle's
  * `mileage_allowance` in km per day (its form says so) times the booking's rental days, counted
  * inclusively as everywhere else; an allowance of 0 means none is set, so nothing is flagged.
@@ -52,7 +52,7 @@ export function returnFlagTexts(flags: ReturnFlags, allowance: Allowance): strin
   const texts: string[] = [];
   if (flags.fuel) {
     texts.push(
-      `Fuel is lower than at pick-up: ${fuelLabel(flags.fuel.returned)} now, ${fuelLabel(flags.fuel.pickup)} at pick-up.`,
+      `Fuel is lower than at pickup: ${fuelLabel(flags.fuel.returned)} now, ${fuelLabel(flags.fuel.pickup)} at pickup.`,
     );
   }
   if (flags.mileage) {
@@ -64,12 +64,12 @@ export function returnFlagTexts(flags: ReturnFlags, allowance: Allowance): strin
   return texts;
 }
 
-/** How far a pick-up is from the booking's start before it asks to be confirmed. */
+/** How far a pickup is from the booking's start before it asks to be confirmed. */
 export const PICKUP_DAYS_FROM_START = 1;
 
 /**
  * Days between `today` and the booking's first day (negative before it) when that is more than
- * a day either way, else null: a pick-up recorded then is likely on the wrong booking.
+ * a day either way, else null: a pickup recorded then is likely on the wrong booking.
  */
 export function pickupFarFromStart(today: string, startDate: string): number | null {
   if (today >= addDays(startDate, -PICKUP_DAYS_FROM_START) && today <= addDays(startDate, PICKUP_DAYS_FROM_START)) {

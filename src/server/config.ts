@@ -14,7 +14,7 @@ export interface Config {
   currency: string;
   /** Serve the built app from this folder, when it exists. */
   appDir: string | null;
-  /** An S3-compatible bucket for media (images, licences); null keeps them under DATA_DIR. */
+  /** An S3-compatible bucket for media (images, licenses); null keeps them under DATA_DIR. */
   s3: S3Settings | null;
 }
 

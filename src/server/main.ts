@@ -6,7 +6,7 @@ import { PRIVATE_UMASK } from './services/file-modes.ts';
 import { startMessage } from './start-message.ts';
 
 async function main(): Promise<void> {
-  // Before anything is written: the database, mail with reset links, licences and secrets under
+  // Before anything is written: the database, mail with reset links, licenses and secrets under
   // DATA_DIR are created 600 (folders 700), whichever code creates them.
   process.umask(PRIVATE_UMASK);
   let config;

@@ -205,8 +205,8 @@ describe(`booking mails (${ENGINE})`, () => {
       expect(sent[0]?.text).toContain('A new booking request has arrived from a customer with an account.');
       expect(sent[0]?.text).toContain('Name: Casey Customer');
       expect(sent[0]?.text).toContain('E-mail: casey@example.com');
-      expect(sent[0]?.text).toContain('Pick-up: Leeds Station');
-      expect(sent[0]?.text).toContain('Drop-off: York Centre');
+      expect(sent[0]?.text).toContain('Pickup: Leeds Station');
+      expect(sent[0]?.text).toContain('Dropoff: York Centre');
       await expectAllCommitted();
     });
 
@@ -257,7 +257,7 @@ describe(`booking mails (${ENGINE})`, () => {
     beforeAll(async () => {
       await t.app.deps.db
         .updateTable('customers')
-        .set({ drivers_license_key: 'licences/casey', drivers_license_type: 'image/webp' })
+        .set({ drivers_license_key: 'licenses/casey', drivers_license_type: 'image/webp' })
         .where('id', '=', world.customers.own)
         .execute();
     });
@@ -276,7 +276,7 @@ describe(`booking mails (${ENGINE})`, () => {
       expect(mail?.text).toContain(`Booking number: ${id}`);
       expect(mail?.text).toContain('Vehicle: Skoda Octavia');
       expect(mail?.text).toContain(`Dates: from ${britishDate(day(100))} 10:00 to ${britishDate(day(101))} 17:30`);
-      expect(mail?.text).toContain('Pick-up: Leeds Station');
+      expect(mail?.text).toContain('Pickup: Leeds Station');
       expect(mail?.text).toContain('Amount: £100.00');
       expect(mail?.text).toContain('Deposit: £300.00');
       expect(mail?.text).toContain(`${t.config.publicUrl}/customer/bookings/${id}`);

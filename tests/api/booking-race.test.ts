@@ -53,7 +53,7 @@ describe(`100 concurrent bookings of one vehicle (${ENGINE})`, () => {
         const customerId = await insertCustomer(db, {
           first_name: `Racer${i}`,
           user_id: userId,
-          drivers_license_key: `licences/racer-${i}`,
+          drivers_license_key: `licenses/racer-${i}`,
           drivers_license_type: 'image/webp',
         });
         const requestId = await insertBookingRequest(db, {

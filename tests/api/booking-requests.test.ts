@@ -498,13 +498,13 @@ describe(`booking requests (${ENGINE})`, () => {
     it('reviews a request: status, notes, reviewed flag; any transition is allowed', async () => {
       const reply = await agent.patch<RequestBody>(`/api/staff-booking-requests/${requestOfA}/`, {
         status: 'accepted',
-        staff_notes: 'Licence checked',
+        staff_notes: 'License checked',
       });
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({
         id: requestOfA,
         status: 'accepted',
-        staff_notes: 'Licence checked',
+        staff_notes: 'License checked',
         is_reviewed: true,
         has_booking: false,
       });
@@ -520,7 +520,7 @@ describe(`booking requests (${ENGINE})`, () => {
       });
       const back = await staff.patch<RequestBody>(`/api/staff-booking-requests/${requestOfA}/`, { status: 'pending' });
       expect(back.status).toBe(200);
-      expect(back.body).toMatchObject({ status: 'pending', staff_notes: 'Licence checked', is_reviewed: true });
+      expect(back.body).toMatchObject({ status: 'pending', staff_notes: 'License checked', is_reviewed: true });
       const declined = await staff.patch<RequestBody>(`/api/staff-booking-requests/${requestOfA}/`, {
         status: 'declined',
         staff_notes: '',
@@ -606,7 +606,7 @@ describe(`booking requests (${ENGINE})`, () => {
       t.app.deps.db.selectFrom('bookings').selectAll().where('booking_request_id', '=', requestId).execute();
 
     it('confirms an accepted request: stores the details and creates the booking', async () => {
-      await setLicence(world.customers.own, 'licences/casey');
+      await setLicence(world.customers.own, 'licenses/casey');
       const vehicle = await addVehicle();
       const requestId = await acceptedRequest(customer, vehicle, day(300), day(303));
       const reply = await customer.post<FinalizeReply>(`/api/booking-request/${requestId}/finalize/`, address);
@@ -683,7 +683,7 @@ describe(`booking requests (${ENGINE})`, () => {
     });
 
     it('refuses with 409 when the dates were booked meanwhile, and stores nothing', async () => {
-      await setLicence(world.customers.other, 'licences/morgan');
+      await setLicence(world.customers.other, 'licenses/morgan');
       const vehicle = await addVehicle();
       const requestId = await acceptedRequest(customer2, vehicle, day(330), day(333));
       // The desk can no longer book over the hold (request-holds.test.ts): a booking written
@@ -714,13 +714,13 @@ describe(`booking requests (${ENGINE})`, () => {
       expect(await bookingsOf(pending.body.id)).toHaveLength(0);
     });
 
-    it('asks for the driver’s licence first (409)', async () => {
+    it('asks for the driver’s license first (409)', async () => {
       await setLicence(world.customers.other, null);
       const vehicle = await addVehicle();
       const requestId = await acceptedRequest(customer2, vehicle, day(350), day(351));
       const reply = await customer2.post(`/api/booking-request/${requestId}/finalize/`, address);
       expect(reply.status).toBe(409);
-      expect(reply.body).toEqual({ error: "Please upload your driver's licence first." });
+      expect(reply.body).toEqual({ error: "Please upload your driver's license first." });
       expect(await bookingsOf(requestId)).toHaveLength(0);
     });
 

@@ -50,9 +50,9 @@ const customerFields = (overrides: Record<string, string> = {}): Record<string, 
   ...overrides,
 });
 
-const png = (): Promise<FileSpec> => pngFile('licence.png', 64, 40);
+const png = (): Promise<FileSpec> => pngFile('license.png', 64, 40);
 const pdf = (): Promise<FileSpec> => pdfFile();
-const textAsPng = (): FileSpec => ({ name: 'licence.png', type: 'image/png', data: Buffer.from('just some text') });
+const textAsPng = (): FileSpec => ({ name: 'license.png', type: 'image/png', data: Buffer.from('just some text') });
 const sixMegabytes = async (): Promise<FileSpec> => ({
   name: 'big.png',
   type: 'image/png',
@@ -371,7 +371,7 @@ describe(`customers (${ENGINE})`, () => {
       expect(await countCustomers()).toBe(before);
     });
 
-    it('stores a licence image re-encoded as WebP in the private folder', async () => {
+    it('stores a license image re-encoded as WebP in the private folder', async () => {
       const before = await licenseFiles();
       const made = await create(staff, { ...customerFields(), drivers_license: await png() });
       expect(made.drivers_license).toBe(`/api/customers/${made.id}/drivers_license/`);
@@ -486,7 +486,7 @@ describe(`customers (${ENGINE})`, () => {
       expect(stored.updated_at).toBe(made.updated_at);
     });
 
-    it('replaces the licence and removes the old file; refuses a PDF and keeps the old one', async () => {
+    it('replaces the license and removes the old file; refuses a PDF and keeps the old one', async () => {
       const made = await create(staff, {
         ...customerFields({ email: 'lic@example.com' }),
         drivers_license: await png(),
@@ -530,7 +530,7 @@ describe(`customers (${ENGINE})`, () => {
   });
 
   describe('DELETE customers/:id/', () => {
-    it('deletes a customer with their booking requests and licence file', async () => {
+    it('deletes a customer with their booking requests and license file', async () => {
       const made = await create(agency, {
         ...customerFields({ email: 'gone@example.com' }),
         drivers_license: await png(),
@@ -582,7 +582,7 @@ describe(`customers (${ENGINE})`, () => {
   });
 
   describe('DELETE customers/:id/delete_drivers_license/', () => {
-    it('removes the licence file and columns, and answers 200 again when there is none', async () => {
+    it('removes the license file and columns, and answers 200 again when there is none', async () => {
       const made = await create(agency, {
         ...customerFields({ email: 'dl@example.com' }),
         drivers_license: await png(),
@@ -619,7 +619,7 @@ describe(`customers (${ENGINE})`, () => {
       expect(reply.headers['content-security-policy']).toBe('sandbox');
     };
 
-    it('serves an agency customer’s licence to the operator and that agency only', async () => {
+    it('serves an agency customer’s license to the operator and that agency only', async () => {
       const made = await create(agency, {
         ...customerFields({ email: 'served@example.com' }),
         drivers_license: await png(),
@@ -638,7 +638,7 @@ describe(`customers (${ENGINE})`, () => {
       expect((await anonymous.get(url)).status).toBe(401);
     });
 
-    it('serves a customer their own licence and nobody else’s', async () => {
+    it('serves a customer their own license and nobody else’s', async () => {
       const upload = await customer.multipart<ApiCustomer>('PATCH', '/api/customers/me/', {
         drivers_license: await pdf(),
       });
@@ -649,7 +649,7 @@ describe(`customers (${ENGINE})`, () => {
       expect(own.raw.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect((await customer2.get(url)).status).toBe(404);
       expectPrivateFile(await staff.get(url), 'application/pdf');
-      // Casey has asked nothing of agency A, so A's staff don't see the licence.
+      // Casey has asked nothing of agency A, so A's staff don't see the license.
       expect((await agency.get(url)).status).toBe(404);
       expect((await anonymous.get(url)).status).toBe(401);
       const key = (await row(world.customers.own)).drivers_license_key ?? '';
@@ -657,7 +657,7 @@ describe(`customers (${ENGINE})`, () => {
       expect((await staff.get(`/media/../private/${key}`)).status).toBe(404);
     });
 
-    it('answers 404 when there is no licence', async () => {
+    it('answers 404 when there is no license', async () => {
       const reply = await staff.get<ErrorBody>(`/api/customers/${world.customers.createdByB}/drivers_license/`);
       expect(reply.status).toBe(404);
       expect(reply.body).toEqual({ error: "No driver's license uploaded yet." });
@@ -754,7 +754,7 @@ describe(`customers (${ENGINE})`, () => {
       expect(badEmail.status).toBe(400);
     });
 
-    it('takes a PDF or an image licence, replacing the old file, and refuses wrong or large files', async () => {
+    it('takes a PDF or an image license, replacing the old file, and refuses wrong or large files', async () => {
       const asPdf = await customer2.multipart<ApiCustomer>('PATCH', '/api/customers/me/', {
         drivers_license: await pdf(),
       });

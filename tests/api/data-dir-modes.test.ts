@@ -79,7 +79,7 @@ describe(`files under DATA_DIR are the server's own: 600, folders 700 (${ENGINE}
     }
   });
 
-  it('a started server keeps everything it writes private: database, mail, licences, media, secrets', async () => {
+  it('a started server keeps everything it writes private: database, mail, licenses, media, secrets', async () => {
     // On PostgreSQL the test's database serves the started server too (it is never seeded).
     const t = await createTestApp();
     cleanups.push(() => t.close());

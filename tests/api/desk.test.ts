@@ -27,8 +27,8 @@ describe(`staff dashboard (${ENGINE})`, () => {
     const db = t.app.deps.db;
     const { a1, a2, b1 } = world.vehicles;
     const { createdByA, createdByB } = world.customers;
-    // Agency A on DAY: a pick-up at 08:00 and one at 11:30, a return, one rental running through,
-    // a cancelled pick-up that must not count; agency B: one pick-up.
+    // Agency A on DAY: a pickup at 08:00 and one at 11:30, a return, one rental running through,
+    // a cancelled pickup that must not count; agency B: one pickup.
     await rows.insertBooking(db, {
       vehicle_id: a1,
       customer_id: createdByA,
@@ -98,7 +98,7 @@ describe(`staff dashboard (${ENGINE})`, () => {
   });
   afterAll(async () => t.close());
 
-  it('gives an agency its own day: requests to review, pick-ups and returns by time, vehicles out', async () => {
+  it('gives an agency its own day: requests to review, pickups and returns by time, vehicles out', async () => {
     const reply = await agency.get<DeskSummary>(`/api/staff-dashboard/?date=${DAY}`);
     expect(reply.status).toBe(200);
     expect(reply.headers['cache-control']).toBe('private, no-store');

@@ -17,7 +17,7 @@ const photo = async (name = 'photo.jpg', width = 2400, height = 1800): Promise<F
   data: await jpeg(width, height),
 });
 
-/** Inspections at pick-up and return: recorded at the car with photos, moving the booking on. */
+/** Inspections at pickup and return: recorded at the car with photos, moving the booking on. */
 describe(`inspections (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
@@ -79,7 +79,7 @@ describe(`inspections (${ENGINE})`, () => {
   });
   afterAll(async () => t?.close());
 
-  it('records a pick-up with photos (booking active), then a return (completed, vehicle mileage raised)', async () => {
+  it('records a pickup with photos (booking active), then a return (completed, vehicle mileage raised)', async () => {
     const id = await newBooking();
     const before = await vehicleMileage();
     const marks = [{ x: 0.25, y: 0.1, note: 'Scratch on the front bumper' }];
@@ -225,7 +225,7 @@ describe(`inspections (${ENGINE})`, () => {
     expect(await status(id)).toBe('confirmed');
   });
 
-  it('refuses a return below the pick-up mileage, a second inspection of a kind, and a step out of order', async () => {
+  it('refuses a return below the pickup mileage, a second inspection of a kind, and a step out of order', async () => {
     const early = await newBooking();
     const notYet = await record(clients.agency, early, 'return', { mileage: 500, fuel_eighths: 4 });
     expect(notYet.status).toBe(409);
@@ -236,18 +236,18 @@ describe(`inspections (${ENGINE})`, () => {
     const again = await record(clients.agent, id, 'pickup', { mileage: 1000, fuel_eighths: 4 });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(
-      'A pick-up inspection is already recorded for this booking; it cannot be recorded twice.',
+      'A pickup inspection is already recorded for this booking; it cannot be recorded twice.',
     );
     const lower = await record(clients.agency, id, 'return', { mileage: 999, fuel_eighths: 4 });
     expect(lower.status).toBe(400);
-    expect(lower.body.fields?.mileage).toEqual(['Mileage at return cannot be below the 1000 km read at pick-up.']);
+    expect(lower.body.fields?.mileage).toEqual(['Mileage at return cannot be below the 1000 km read at pickup.']);
     expect(await status(id)).toBe('active');
     expect((await record(clients.agency, id, 'return', { mileage: 1000, fuel_eighths: 4 })).status).toBe(201);
     expect((await record(clients.agency, id, 'return', { mileage: 1200, fuel_eighths: 4 })).status).toBe(409);
     expect((await clients.agency.post(`/api/bookings/${id}/inspections/later/`)).status).toBe(400);
   });
 
-  it('records one of two pick-ups sent at once and keeps no photo of the refused one', async () => {
+  it('records one of two pickups sent at once and keeps no photo of the refused one', async () => {
     const id = await newBooking();
     const before = await counts();
     const send = async (client: TestClient) =>

@@ -124,10 +124,10 @@ describe(`list totals kept by the database (${ENGINE})`, () => {
     expect((await agencyB.patch(`/api/staff-booking-requests/${other.body.id}/`, { status: 'declined' })).status).toBe(
       200,
     );
-    // Finalizing needs the customer's licence on file.
+    // Finalizing needs the customer's license on file.
     await db()
       .updateTable('customers')
-      .set({ drivers_license_key: 'licences/casey', drivers_license_type: 'image/webp' })
+      .set({ drivers_license_key: 'licenses/casey', drivers_license_type: 'image/webp' })
       .where('id', '=', world.customers.own)
       .execute();
     const finalized = await customer.post(`/api/booking-request/${requested.body.id}/finalize/`, {

@@ -8,8 +8,8 @@ import type { World, WorldClients } from '../helpers/fixtures.ts';
 import { jpeg, PDF_SECRETS, pdfFile, pdfWithExtras } from '../helpers/images.ts';
 import { MEDIA_STORES, startMediaWorld, storedMedia, type StoredMedia } from '../helpers/media.ts';
 
-const LICENSE_REFUSED = 'The licence must be an image (JPG, PNG, etc.) or a PDF.';
-const asPdf = (data: Buffer): FileSpec => ({ name: 'licence.pdf', type: 'application/pdf', data });
+const LICENSE_REFUSED = 'The license must be an image (JPG, PNG, etc.) or a PDF.';
+const asPdf = (data: Buffer): FileSpec => ({ name: 'license.pdf', type: 'application/pdf', data });
 
 /** PDFs pdf-lib cannot rebuild: refused, since their metadata and scripts could not be stripped. */
 async function unreadablePdfs(): Promise<Record<string, Buffer>> {
@@ -28,7 +28,7 @@ async function unreadablePdfs(): Promise<Record<string, Buffer>> {
 
 const UNREADABLE = Object.entries(await unreadablePdfs());
 
-describe.each(MEDIA_STORES)(`licences on %s (${ENGINE})`, (store) => {
+describe.each(MEDIA_STORES)(`licenses on %s (${ENGINE})`, (store) => {
   let t: TestApp;
   let world: World;
   let clients: WorldClients;
@@ -78,7 +78,7 @@ describe.each(MEDIA_STORES)(`licences on %s (${ENGINE})`, (store) => {
     }
   });
 
-  it('serves a licence only through the checked call, as a sandboxed private attachment', async () => {
+  it('serves a license only through the checked call, as a sandboxed private attachment', async () => {
     expect((await uploadOwn(await pdfFile())).status).toBe(200);
     const key = (await licenseKey(world.customers.own)) ?? '';
     const url = `/api/customers/${world.customers.own}/drivers_license/`;
@@ -99,9 +99,9 @@ describe.each(MEDIA_STORES)(`licences on %s (${ENGINE})`, (store) => {
     expect((await clients.anonymous.get(`/media/${key}`)).status).toBe(404);
   });
 
-  it('re-encodes an image licence to WebP without its EXIF data', async () => {
+  it('re-encodes an image license to WebP without its EXIF data', async () => {
     const photo = await jpeg(900, 600, { IFD0: { Copyright: 'secret-exif' } });
-    expect((await uploadOwn({ name: 'licence.jpg', type: 'image/jpeg', data: photo })).status).toBe(200);
+    expect((await uploadOwn({ name: 'license.jpg', type: 'image/jpeg', data: photo })).status).toBe(200);
     const key = (await licenseKey(world.customers.own)) ?? '';
     expect(key).toMatch(/^licenses\/[0-9a-f-]{36}\.webp$/);
     const meta = await sharp((await stored.read(key)) ?? Buffer.alloc(0)).metadata();
@@ -115,7 +115,7 @@ describe.each(MEDIA_STORES)(`licences on %s (${ENGINE})`, (store) => {
   });
 
   describe.each(UNREADABLE)('%s', (_name, data) => {
-    it('is refused with 415; the licence on file stays and nothing new is stored', async () => {
+    it('is refused with 415; the license on file stays and nothing new is stored', async () => {
       expect((await uploadOwn(await pdfFile())).status).toBe(200);
       const kept = await licenseKey(world.customers.own);
       const before = await stored.keys();
@@ -127,7 +127,7 @@ describe.each(MEDIA_STORES)(`licences on %s (${ENGINE})`, (store) => {
     });
   });
 
-  it('removes the replaced licence once the new one is on the record', async () => {
+  it('removes the replaced license once the new one is on the record', async () => {
     expect((await uploadOwn(await pdfFile())).status).toBe(200);
     const first = (await licenseKey(world.customers.own)) ?? '';
     expect((await uploadOwn(await pdfFile())).status).toBe(200);

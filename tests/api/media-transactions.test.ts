@@ -44,7 +44,7 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
   const db = () => t.app.deps.db;
 
   /** Runs `meanwhile` right after the route has stored its files, before its database write. */
-  const afterStoring = (what: 'image' | 'licence', meanwhile: () => Promise<unknown>) => {
+  const afterStoring = (what: 'image' | 'license', meanwhile: () => Promise<unknown>) => {
     const store = media();
     if (what === 'image') {
       const original = store.storeVehicleImage.bind(store);
@@ -106,30 +106,30 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
       expect(await stored.keys()).toEqual(before);
     });
 
-    it('a new licence for a customer deleted meanwhile', async () => {
+    it('a new license for a customer deleted meanwhile', async () => {
       const customerId = await insertCustomer(db(), { first_name: 'Gone', agency_id: world.agencies.a });
       const before = await stored.keys();
-      afterStoring('licence', () => db().deleteFrom('customers').where('id', '=', customerId).execute());
+      afterStoring('license', () => db().deleteFrom('customers').where('id', '=', customerId).execute());
       const reply = await clients.agency.multipart<ErrorBody>('PATCH', `/api/customers/${customerId}/`, {
-        drivers_license: await pngFile('licence.png', 64, 40),
+        drivers_license: await pngFile('license.png', 64, 40),
       });
       expect(reply.status).toBe(404);
       expect(await stored.keys()).toEqual(before);
     });
 
-    it('a customer’s own new licence sent with an e-mail another account takes meanwhile', async () => {
+    it('a customer’s own new license sent with an e-mail another account takes meanwhile', async () => {
       const first = await clients.customer.multipart('PATCH', '/api/customers/me/', {
-        drivers_license: await pngFile('licence.png', 64, 40),
+        drivers_license: await pngFile('license.png', 64, 40),
       });
       expect(first.status).toBe(200);
       const kept = await committed.licenseKey(world.customers.own);
       const before = await stored.keys();
-      afterStoring('licence', () =>
+      afterStoring('license', () =>
         insertUser(db(), { username: 'quicker', role: 'customer', email: 'wanted@example.com' }),
       );
       const reply = await clients.customer.multipart<ErrorBody>('PATCH', '/api/customers/me/', {
         email: 'wanted@example.com',
-        drivers_license: await pngFile('licence.png', 80, 50),
+        drivers_license: await pngFile('license.png', 80, 50),
       });
       expect(reply.status).toBe(400);
       expect(reply.body.fields?.email).toEqual(['A user with that e-mail address already exists.']);
@@ -140,7 +140,7 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
 
   describe('files of deleted records go after the commit, never before', () => {
     /** Records, when the route removes files, whether `row` is still committed and the files still there. */
-    const watchRemoval = (what: 'images' | 'licence', row: () => Promise<boolean>, files: () => readonly string[]) => {
+    const watchRemoval = (what: 'images' | 'license', row: () => Promise<boolean>, files: () => readonly string[]) => {
       const seen: { rowCommitted: boolean; filesThere: boolean }[] = [];
       const look = async () => {
         const there = await Promise.all(files().map(async (key) => (await stored.read(key)) !== null));
@@ -212,11 +212,11 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
       for (const key of keysOf(vehicle)) expect(await stored.read(key)).not.toBeNull();
     });
 
-    it('a deleted customer’s licence, and a replaced one', async () => {
+    it('a deleted customer’s license, and a replaced one', async () => {
       const customerId = await insertCustomer(db(), { first_name: 'Lee', agency_id: world.agencies.a });
       const url = `/api/customers/${customerId}/`;
       const first = await clients.agency.multipart('PATCH', url, {
-        drivers_license: await pngFile('licence.png', 64, 40),
+        drivers_license: await pngFile('license.png', 64, 40),
       });
       expect(first.status).toBe(200);
       const firstKey = (await committed.licenseKey(customerId)) ?? '';
@@ -224,7 +224,7 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
 
       let keyAtRemoval: string | null = null;
       const replaced = watchRemoval(
-        'licence',
+        'license',
         async () => {
           keyAtRemoval = await committed.licenseKey(customerId);
           return keyAtRemoval === firstKey;
@@ -232,7 +232,7 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
         () => [firstKey],
       );
       const replace = await clients.agency.multipart('PATCH', url, {
-        drivers_license: await pngFile('licence.png', 80, 50),
+        drivers_license: await pngFile('license.png', 80, 50),
       });
       expect(replace.status).toBe(200);
       expect(replaced).toEqual([{ rowCommitted: false, filesThere: true }]);
@@ -242,7 +242,7 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
       vi.restoreAllMocks();
 
       const deleted = watchRemoval(
-        'licence',
+        'license',
         () => committed.has('customers', customerId),
         () => [secondKey],
       );
@@ -251,18 +251,18 @@ describe.each(MEDIA_STORES)(`media writes follow the transaction on %s (${ENGINE
       expect(await stored.read(secondKey)).toBeNull();
     });
 
-    it('a refused customer delete keeps the licence', async () => {
+    it('a refused customer delete keeps the license', async () => {
       const first = await clients.customer.multipart('PATCH', '/api/customers/me/', {
-        drivers_license: await pngFile('licence.png', 64, 40),
+        drivers_license: await pngFile('license.png', 64, 40),
       });
       expect(first.status).toBe(200);
       const key = (await committed.licenseKey(world.customers.own)) ?? '';
       const seen = watchRemoval(
-        'licence',
+        'license',
         async () => true,
         () => [],
       );
-      // Their own login keeps the record (and its licence) from being deleted by staff.
+      // Their own login keeps the record (and its license) from being deleted by staff.
       expect((await clients.staff.delete(`/api/customers/${world.customers.own}/`)).status).toBe(409);
       expect(seen).toEqual([]);
       expect(await stored.read(key)).not.toBeNull();

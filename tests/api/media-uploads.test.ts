@@ -15,7 +15,7 @@ interface Vehicle {
 }
 
 const NOT_AN_IMAGE = 'Please select a valid image file (JPG, PNG, etc.).';
-const LICENSE_REFUSED = 'The licence must be an image (JPG, PNG, etc.) or a PDF.';
+const LICENSE_REFUSED = 'The license must be an image (JPG, PNG, etc.) or a PDF.';
 const BROKEN = Object.entries(await brokenImages());
 const asFile = (data: Buffer, name = 'photo.png'): FileSpec => ({ name, type: 'image/png', data });
 
@@ -49,19 +49,19 @@ describe.each(MEDIA_STORES)(`media uploads on %s (${ENGINE})`, (store) => {
       expect(await stored.keys()).toEqual(before);
     });
 
-    it('is refused with 415 as a licence, on the staff form and the customer’s own', async () => {
+    it('is refused with 415 as a license, on the staff form and the customer’s own', async () => {
       const before = await stored.keys();
       const staffForm = await clients.agency.multipart<ErrorBody>(
         'PATCH',
         `/api/customers/${world.customers.createdByA}/`,
         {
-          drivers_license: asFile(data, 'licence.png'),
+          drivers_license: asFile(data, 'license.png'),
         },
       );
       expect(staffForm.status).toBe(415);
       expect(staffForm.body).toEqual({ error: NOT_AN_IMAGE, fields: { drivers_license: [NOT_AN_IMAGE] } });
       const own = await clients.customer.multipart<ErrorBody>('PATCH', '/api/customers/me/', {
-        drivers_license: asFile(data, 'licence.png'),
+        drivers_license: asFile(data, 'license.png'),
       });
       expect(own.status).toBe(415);
       expect(own.body).toEqual({ error: LICENSE_REFUSED, fields: { drivers_license: [LICENSE_REFUSED] } });
@@ -119,9 +119,9 @@ describe.each(MEDIA_STORES)(`media uploads on %s (${ENGINE})`, (store) => {
     expect(meta).toMatchObject({ format: 'webp', width: 1, height: 4800 });
   });
 
-  it('answers 404 JSON for a missing image, a licence and any path outside the images', async () => {
+  it('answers 404 JSON for a missing image, a license and any path outside the images', async () => {
     const own = await clients.customer.multipart('PATCH', '/api/customers/me/', {
-      drivers_license: await pngFile('licence.png', 64, 40),
+      drivers_license: await pngFile('license.png', 64, 40),
     });
     expect(own.status).toBe(200);
     const license = (await stored.keys()).find((key) => key.startsWith('licenses/'));
@@ -137,7 +137,7 @@ describe.each(MEDIA_STORES)(`media uploads on %s (${ENGINE})`, (store) => {
       expect([url, reply.status, reply.body]).toEqual([url, 404, { error: 'Not found.' }]);
     }
     // A path whose dots climb out of /media/ is normalised before routing: it is a missing file of
-    // the app, answered by the app shell's plain 404, still never the licence.
+    // the app, answered by the app shell's plain 404, still never the license.
     for (const url of [
       `/media/../private/${license}`,
       '/media/vehicles/../../fleet.sqlite',

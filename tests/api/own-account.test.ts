@@ -115,7 +115,7 @@ describe(`own account: customers/me/ and auth/password/ (${ENGINE})`, () => {
     it('answers a cut-short or malformed upload with a 400 and changes nothing', async () => {
       const { client, customerId } = await newCustomer();
       const before = await customerRow(customerId);
-      const png = (await pngFile('licence.png')).data;
+      const png = (await pngFile('license.png')).data;
       const boundary = '----fleet-test-boundary';
       const whole = Buffer.concat([
         Buffer.from(
@@ -290,11 +290,11 @@ describe(`own account: customers/me/ and auth/password/ (${ENGINE})`, () => {
       expect((await userRow(second.userId)).email).toBe(second.email);
     });
 
-    it('removes the licence with delete_drivers_license, and refuses a new file sent with it', async () => {
+    it('removes the license with delete_drivers_license, and refuses a new file sent with it', async () => {
       const { client, customerId } = await newCustomer();
       const filesBefore = await licenseFiles();
       const uploaded = await client.multipart<ApiCustomer>('PATCH', '/api/customers/me/', {
-        drivers_license: await pngFile('licence.png', 64, 40),
+        drivers_license: await pngFile('license.png', 64, 40),
       });
       expect(uploaded.status).toBe(200);
       expect(uploaded.body.drivers_license).toBe(`/api/customers/${customerId}/drivers_license/`);

@@ -214,7 +214,7 @@ describe(`payments (${ENGINE})`, () => {
   it("records the wizard's pay-now deposit due, which staff mark received (and nothing when paying later)", async () => {
     await t.app.deps.db
       .updateTable('customers')
-      .set({ drivers_license_key: 'licences/casey', drivers_license_type: 'image/webp' })
+      .set({ drivers_license_key: 'licenses/casey', drivers_license_type: 'image/webp' })
       .where('id', '=', world.customers.own)
       .execute();
     const vehicle = await rows.insertVehicle(t.app.deps.db, { agency_id: world.agencies.a }, [world.locations.a1]);

@@ -84,7 +84,7 @@ describe(`booking request decision mail (${ENGINE})`, () => {
       .select(['start_date', 'end_date'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const reply = await review(agent, id, { status: 'accepted', staff_notes: 'Bring your licence, please.' });
+    const reply = await review(agent, id, { status: 'accepted', staff_notes: 'Bring your license, please.' });
     expect(reply.status).toBe(200);
     expect(sent).toHaveLength(1);
     const [mail] = sent;
@@ -94,7 +94,7 @@ describe(`booking request decision mail (${ENGINE})`, () => {
     expect(mail?.text).toContain(
       `North Drive has accepted your booking request for the Toyota Corolla from ${britishDate(request.start_date)} to ${britishDate(request.end_date)}.`,
     );
-    expect(mail?.text).toContain('Bring your licence, please.');
+    expect(mail?.text).toContain('Bring your license, please.');
     expect(mail?.text).toContain(`${t.config.publicUrl}/customer/booking-requests/${id}/confirm`);
   });
 

@@ -98,7 +98,7 @@ describe(`request holds (${ENGINE})`, () => {
   const setLicence = (customerId: number) =>
     db()
       .updateTable('customers')
-      .set({ drivers_license_key: 'licences/held', drivers_license_type: 'image/webp' })
+      .set({ drivers_license_key: 'licenses/held', drivers_license_type: 'image/webp' })
       .where('id', '=', customerId)
       .execute();
 

@@ -137,15 +137,15 @@ describe(`staff customer list order and edits (${ENGINE})`, () => {
       expect((await agent.multipart('PATCH', `/api/customers/${made.id}/`, { city: 'Hull' })).status).toBe(200);
     });
 
-    it('removes the licence with delete_drivers_license in the same edit', async () => {
-      const made = await create(agency, { email: 'licence-off@example.com' });
+    it('removes the license with delete_drivers_license in the same edit', async () => {
+      const made = await create(agency, { email: 'license-off@example.com' });
       const withLicense = await agency.multipart<ApiCustomer>('PATCH', `/api/customers/${made.id}/`, {
-        drivers_license: await pngFile('licence.png', 40, 30),
+        drivers_license: await pngFile('license.png', 40, 30),
       });
       expect(withLicense.body.drivers_license).toEqual(expect.any(String));
       const both = await agent.multipart<ErrorBody>('PATCH', `/api/customers/${made.id}/`, {
         delete_drivers_license: 'true',
-        drivers_license: await pngFile('licence.png', 40, 30),
+        drivers_license: await pngFile('license.png', 40, 30),
       });
       expect(both.status).toBe(400);
       const removed = await agent.multipart<ApiCustomer>('PATCH', `/api/customers/${made.id}/`, {

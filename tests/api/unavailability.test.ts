@@ -197,7 +197,7 @@ describe(`unavailability (${ENGINE})`, () => {
   it("refuses a period over an accepted request's hold, naming the request, and the request is confirmed", async () => {
     await t.app.deps.db
       .updateTable('customers')
-      .set({ drivers_license_key: 'licences/casey', drivers_license_type: 'image/webp' })
+      .set({ drivers_license_key: 'licenses/casey', drivers_license_type: 'image/webp' })
       .where('id', '=', world.customers.own)
       .execute();
     const vehicle = await addVehicle();

@@ -276,7 +276,7 @@ describe(`request bodies and uploads (${ENGINE})`, () => {
         client: () => clients.agent,
         fileField: 'drivers_license',
         maxFiles: 1,
-        tooMany: 'Send one licence file.',
+        tooMany: 'Send one license file.',
       },
       {
         name: 'PATCH customers/{id}/',
@@ -285,7 +285,7 @@ describe(`request bodies and uploads (${ENGINE})`, () => {
         client: () => clients.agency,
         fileField: 'drivers_license',
         maxFiles: 1,
-        tooMany: 'Send one licence file.',
+        tooMany: 'Send one license file.',
       },
       {
         name: 'PATCH customers/me/',
@@ -294,7 +294,7 @@ describe(`request bodies and uploads (${ENGINE})`, () => {
         client: () => clients.customer,
         fileField: 'drivers_license',
         maxFiles: 1,
-        tooMany: 'Send one licence file.',
+        tooMany: 'Send one license file.',
       },
     ];
 
@@ -353,7 +353,7 @@ describe(`request bodies and uploads (${ENGINE})`, () => {
         },
         {
           name: 'text where a file is expected',
-          body: form.body(form.field(route.fileField, 'licence.png')),
+          body: form.body(form.field(route.fileField, 'license.png')),
           type: form.contentType,
           status: 400,
           error: 'This field takes a file.',

@@ -224,7 +224,7 @@ describe(`retiring and reinstating vehicles (${ENGINE})`, () => {
       const { db } = t.app.deps;
       await db
         .updateTable('customers')
-        .set({ drivers_license_key: 'licences/retire-test', drivers_license_type: 'image/webp' })
+        .set({ drivers_license_key: 'licenses/retire-test', drivers_license_type: 'image/webp' })
         .where('id', '=', world.customers.own)
         .execute();
       const request = await insertBookingRequest(db, {

@@ -11,7 +11,7 @@ type Table = 'vehicles' | 'vehicle_images' | 'customers' | 'booking_requests' | 
  */
 export interface CommittedReader {
   has(table: Table, id: number): Promise<boolean>;
-  /** A customer's licence key as committed. */
+  /** A customer's license key as committed. */
   licenseKey(customerId: number): Promise<string | null>;
   close(): Promise<void>;
 }

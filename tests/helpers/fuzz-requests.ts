@@ -22,10 +22,10 @@ import type { SeededRandom } from './seeded-random.ts';
 export const CALLERS = ['anonymous', 'customer', 'agent', 'agency', 'staff', 'agencyB', 'forged'] as const;
 export type Caller = (typeof CALLERS)[number];
 
-/** The file fields the forms use (vehicle photos when adding and editing, the licence). */
+/** The file fields the forms use (vehicle photos when adding and editing, the license). */
 export const FILE_FIELDS = ['image_uploads', 'images', 'drivers_license'] as const;
 
-/** The file fields a call declares (vehicle create and edit, the three licence forms); others take none. */
+/** The file fields a call declares (vehicle create and edit, the three license forms); others take none. */
 function routeFileFields(route: ApiRoute): readonly string[] {
   if (route.url === '/api/staff-vehicles') return ['image_uploads'];
   if (route.url === '/api/staff-vehicles/:id') return ['images'];

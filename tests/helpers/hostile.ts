@@ -214,7 +214,7 @@ export function hostileFiles(realPng: Buffer, realJpeg: Buffer): Record<string, 
 
 export const HOSTILE_FILENAMES = [
   'photo.png',
-  'licence.pdf',
+  'license.pdf',
   'image.jpg',
   '../../../etc/passwd',
   `${'a'.repeat(1000)}.png`,

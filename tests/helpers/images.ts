@@ -32,13 +32,13 @@ export const PDF_SECRETS = [
 ];
 
 /**
- * A one-page PDF carrying what a licence must not keep: an Info dictionary (author, title), XMP
+ * A one-page PDF carrying what a license must not keep: an Info dictionary (author, title), XMP
  * metadata, document JavaScript, an OpenAction script and a link annotation that runs a script.
  */
 export async function pdfWithExtras(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([420, 270]);
-  page.drawText('DRIVING LICENCE', { x: 40, y: 200, size: 24 });
+  page.drawText("DRIVER'S LICENSE", { x: 40, y: 200, size: 24 });
   doc.setAuthor('Jane Author');
   doc.setTitle('Secret Title');
   const { context, catalog } = doc;
@@ -60,8 +60,8 @@ export async function pdfWithExtras(): Promise<Buffer> {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
-/** A PDF licence as a multipart file field. */
-export async function pdfFile(name = 'licence.pdf'): Promise<FileSpec> {
+/** A PDF license as a multipart file field. */
+export async function pdfFile(name = 'license.pdf'): Promise<FileSpec> {
   return { name, type: 'application/pdf', data: await pdfWithExtras() };
 }
 

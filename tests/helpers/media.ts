@@ -77,7 +77,7 @@ export function storedMedia(t: Pick<TestApp, 'config'>): StoredMedia {
   return t.config.s3 ? bucketMedia(t.config.s3) : diskMedia(t.config.dataDir);
 }
 
-/** Where the disk store (the default) keeps public images, and licences. */
+/** Where the disk store (the default) keeps public images, and licenses. */
 export const diskPublicDir = (dataDir: string): string => path.join(dataDir, 'media');
 export const diskPrivateDir = (dataDir: string): string => path.join(dataDir, 'private');
 

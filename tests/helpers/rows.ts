@@ -46,7 +46,7 @@ export async function insertUser(db: Kysely<Database>, values: Row<NewUser, 'use
   return row.id;
 }
 
-/** A customer record with only the required details; address, licence and next of kin empty. */
+/** A customer record with only the required details; address, license and next of kin empty. */
 export async function insertCustomer(db: Kysely<Database>, values: Row<NewCustomer, 'first_name'>): Promise<number> {
   const now = nowIso();
   const row = await db

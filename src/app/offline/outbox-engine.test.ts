@@ -282,7 +282,7 @@ describe('multipart bodies', () => {
   it('keeps files as Blobs and rebuilds the same multipart body at send time', async () => {
     const first = setup();
     const photo = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 250, 251, 252]);
-    const pdf = new TextEncoder().encode('%PDF-1.7 licence');
+    const pdf = new TextEncoder().encode('%PDF-1.7 license');
     await first.outbox.enqueue(
       request('Customer', 'customer:3', {
         kind: 'customer-edit',
@@ -293,7 +293,7 @@ describe('multipart bodies', () => {
           fields: { first_name: 'Ada', kin: ['Grace', 'Alan'] },
           files: {
             images: [new Blob([photo], { type: 'image/png' })],
-            drivers_license: [new File([pdf], 'licence.pdf', { type: 'application/pdf' })],
+            drivers_license: [new File([pdf], 'license.pdf', { type: 'application/pdf' })],
           },
         },
       }),
@@ -320,7 +320,7 @@ describe('multipart bodies', () => {
     expect(image.type).toBe('image/png');
     expect(image.name).toBe('images');
     expect(new Uint8Array(await licence.arrayBuffer())).toEqual(pdf);
-    expect(licence.name).toBe('licence.pdf');
+    expect(licence.name).toBe('license.pdf');
     expect(licence.type).toBe('application/pdf');
   });
 });

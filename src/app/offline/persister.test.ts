@@ -64,12 +64,12 @@ describe('the persisted query cache', () => {
         queryFn: () => Promise.reject(new Error('down')),
         retry: false,
       });
-      await client.prefetchQuery({ queryKey: ['licence', 3], queryFn: async () => 'secret', meta: { persist: false } });
+      await client.prefetchQuery({ queryKey: ['license', 3], queryFn: async () => 'secret', meta: { persist: false } });
     });
     const client = await restored();
     expect(client.getQueryData(['public-vehicles'])).toEqual(vehicles);
     expect(client.getQueryState(['broken'])).toBeUndefined();
-    expect(client.getQueryState(['licence', 3])).toBeUndefined();
+    expect(client.getQueryState(['license', 3])).toBeUndefined();
   });
 
   it('keeps the answer of a query whose refetch failed, restored as an answer and stale', async () => {

@@ -116,7 +116,7 @@ export function cacheBuster(): string {
  * down): the answer they hold is still the last one the server gave, and dropping it would lose
  * the screen, or the session and with it the user, at the next launch. A query that never got an
  * answer (an error or a pending first fetch) would restore as a stuck state and is left out, as are
- * those that opt out with `meta: { persist: false }` (files such as a driver's licence).
+ * those that opt out with `meta: { persist: false }` (files such as a driver's license).
  */
 export function shouldPersistQuery(query: Query): boolean {
   return query.state.data !== undefined && query.state.status !== 'pending' && query.meta?.persist !== false;

@@ -1,13 +1,13 @@
 /** GET staff-dashboard/: what a desk needs at a glance on the given day (the caller's agency; the operator: all). */
 
-/** A pick-up or a return of the day. */
+/** A pickup or a return of the day. */
 export interface DeskBooking {
   id: number;
   customer_id: number;
   customer_name: string;
   vehicle: string;
   registration_number: string;
-  /** pickup_time for pick-ups, dropoff_time for returns (HH:MM). */
+  /** pickup_time for pickups, dropoff_time for returns (HH:MM). */
   time: string;
 }
 
@@ -24,7 +24,7 @@ export interface DeskSummary {
   date: string;
   /** Booking requests nobody has reviewed yet. */
   pending_requests: number;
-  /** The first pick-ups and returns of the day, by time; the totals count them all. */
+  /** The first pickups and returns of the day, by time; the totals count them all. */
   pickups: DeskBooking[];
   pickups_total: number;
   returns: DeskBooking[];

@@ -41,12 +41,12 @@ export type CustomerUpdateInput = v.InferOutput<typeof customerUpdateSchema>;
 /**
  * PATCH customers/{id}/ (staff): the changed fields, and the `updated_at` the form was loaded
  * with. When it is sent and the record has changed since, the server refuses (412) rather than
- * overwrite what someone else saved. `delete_drivers_license` takes the licence away with the edit,
+ * overwrite what someone else saved. `delete_drivers_license` takes the license away with the edit,
  * so a removal made offline travels in the same queued write.
  */
 export const staffCustomerUpdateSchema = v.object({
   ...customerUpdateSchema.entries,
-  delete_drivers_license: boolean('Delete licence', false),
+  delete_drivers_license: boolean('Delete license', false),
   expected_updated_at: v.optional(
     v.pipe(v.string('Send the version you edited.'), v.isoTimestamp('Send the version you edited.')),
   ),
@@ -55,11 +55,11 @@ export type StaffCustomerUpdateInput = v.InferOutput<typeof staffCustomerUpdateS
 
 /**
  * PATCH customers/me/: what a customer may change on their own record (not the title staff chose);
- * `delete_drivers_license` takes the licence away (SPEC §4: removing it marks it for deletion on save).
+ * `delete_drivers_license` takes the license away (SPEC §4: removing it marks it for deletion on save).
  */
 export const ownCustomerUpdateSchema = v.object({
   ...v.omit(customerUpdateSchema, ['title']).entries,
-  delete_drivers_license: boolean('Delete licence', false),
+  delete_drivers_license: boolean('Delete license', false),
 });
 export type OwnCustomerUpdateInput = v.InferOutput<typeof ownCustomerUpdateSchema>;
 

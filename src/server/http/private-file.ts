@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { StoredObject } from '../services/media/object-store.ts';
 
 /**
- * Sends a private file (a licence, an inspection photo): never kept by the browser, a proxy or the
+ * Sends a private file (a license, an inspection photo): never kept by the browser, a proxy or the
  * service worker, and if opened as a page of this site it runs in a sandbox (no script, no origin).
  * `filename` makes it a download rather than something the browser shows.
  */

@@ -27,8 +27,8 @@ const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The headers helmet's defaults gave every reply (with our policy above, and no
- * Cross-Origin-Embedder-Policy: licences open in frames of blobs). A route may replace one
- * (a licence download sends `Content-Security-Policy: sandbox`).
+ * Cross-Origin-Embedder-Policy: licenses open in frames of blobs). A route may replace one
+ * (a license download sends `Content-Security-Policy: sandbox`).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': Object.entries(CSP_DIRECTIVES)

@@ -218,15 +218,15 @@ export async function insertCustomer(db: Kysely<Database>, values: NewCustomer):
   return row.id;
 }
 
-/** What a licence change does: put a new stored file in place, or take the current one away. */
+/** What a license change does: put a new stored file in place, or take the current one away. */
 export type LicenseChange = { key: string; type: string } | null;
 
-/** The fields an update may change; the licence columns change only through a LicenseChange. */
+/** The fields an update may change; the license columns change only through a LicenseChange. */
 export type CustomerChanges = Omit<CustomerUpdate, 'id' | 'drivers_license_key' | 'drivers_license_type'>;
 
 /**
- * Updates a customer's fields and, when `license` is given, swaps its licence. The swap only
- * lands if the licence is still the one read, so two concurrent uploads can't both believe they
+ * Updates a customer's fields and, when `license` is given, swaps its license. The swap only
+ * lands if the license is still the one read, so two concurrent uploads can't both believe they
  * replaced the same file; the caller removes `previousKey` from disk once this has committed.
  * With `expectedUpdatedAt` the write lands only on that version of the record, else it throws
  * StaleCustomerError and writes nothing. Undefined when the customer no longer exists.
@@ -273,7 +273,7 @@ export async function updateCustomer(
       return { previousKey: license === undefined ? null : current.drivers_license_key };
     }
   }
-  throw new Error(`customer ${id}: licence kept changing under a concurrent update`);
+  throw new Error(`customer ${id}: license kept changing under a concurrent update`);
 }
 
 /** The record changed since the version the editor loaded: nothing was written. */
@@ -284,7 +284,7 @@ export class StaleCustomerError extends Error {
 }
 
 /**
- * Updates a customer's record (and licence) as updateCustomer does and, for a customer with a
+ * Updates a customer's record (and license) as updateCustomer does and, for a customer with a
  * login (`userId`), the same names, e-mail and phone on that login, in one transaction: the header
  * and sign-in follow the record, and a refused e-mail (DuplicateUserError) or a stale version
  * (StaleCustomerError) leaves both as they were.
@@ -314,7 +314,7 @@ export type DeleteCustomerOutcome = 'deleted' | 'not-found' | 'has-bookings' | '
 /**
  * Deletes a customer with their booking requests, unless they have bookings or their own login.
  * The refusal is re-checked by the delete itself so a booking made meanwhile is never cascaded
- * away. Returns the licence key to remove from disk after commit.
+ * away. Returns the license key to remove from disk after commit.
  */
 export async function deleteCustomer(
   db: Kysely<Database>,

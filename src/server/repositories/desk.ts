@@ -6,7 +6,7 @@ import type { Database } from '../db/types.ts';
 import type { AgencyScope } from './customers.ts';
 import { countRows } from './paging.ts';
 
-/** How many pick-ups and returns the dashboard lists; the rest are counted. */
+/** How many pickups and returns the dashboard lists; the rest are counted. */
 const LISTED = 8;
 
 /** The dashboard's figures for one day; `scope` limits them to one agency (null: every agency). */
@@ -81,7 +81,7 @@ async function servicesDue(
   }));
 }
 
-/** The day's first pick-ups (by start date) or returns (by end date), earliest time first. */
+/** The day's first pickups (by start date) or returns (by end date), earliest time first. */
 async function dayList(
   db: Kysely<Database>,
   scope: AgencyScope,

@@ -1,5 +1,5 @@
 /**
- * What the server writes under DATA_DIR (the database, mail holding reset links, licences, the
+ * What the server writes under DATA_DIR (the database, mail holding reset links, licenses, the
  * secrets) is for the server's own user only. The umask set at start covers every file; these
  * modes are also passed where files are created, so an embedder of buildApp gets them too.
  */

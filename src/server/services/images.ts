@@ -17,7 +17,7 @@ export interface WebpSize {
 
 export const NOT_AN_IMAGE = 'Please select a valid image file (JPG, PNG, etc.).';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/** About 7,000 × 7,000: more is a decompression bomb, not a photo of a car or a licence. */
+/** About 7,000 × 7,000: more is a decompression bomb, not a photo of a car or a license. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
 /**

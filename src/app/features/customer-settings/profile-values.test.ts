@@ -87,7 +87,7 @@ describe('profile values', () => {
     expect(values).toMatchObject({ city: 'Bath', first_name: 'Robyn', last_name: 'Settings' });
   });
 
-  it('tells what the newest pending edit does with the licence', () => {
+  it('tells what the newest pending edit does with the license', () => {
     const file = new Blob(['x'], { type: 'image/png' });
     expect(pendingLicense([entry({ fields: { city: 'York' }, label: 'a' })])).toBeNull();
     expect(pendingLicense([entry({ license: file, label: 'a' })])).toEqual({ kind: 'replace', file });
@@ -143,7 +143,7 @@ describe('profile values', () => {
   });
 });
 
-describe('licence checks', () => {
+describe('license checks', () => {
   it('takes an image up to 5 MB and refuses others with the spec’s words', () => {
     expect(licenseFileProblem(new Blob(['x'], { type: 'image/png' }))).toBeNull();
     expect(licenseFileProblem(new Blob(['x'], { type: 'application/pdf' }))).toBe(IMAGE_ONLY);

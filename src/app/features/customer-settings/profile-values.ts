@@ -47,7 +47,7 @@ export function withPendingEdits(values: ProfileValues, entries: readonly Outbox
 
 export type PendingLicense = { kind: 'replace'; file: Blob } | { kind: 'remove' };
 
-/** What the newest pending edit that touches the licence does with it, if any does. */
+/** What the newest pending edit that touches the license does with it, if any does. */
 export function pendingLicense(entries: readonly OutboxEntry[]): PendingLicense | null {
   let result: PendingLicense | null = null;
   for (const entry of entries) {

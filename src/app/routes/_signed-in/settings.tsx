@@ -3,7 +3,7 @@ import { ownCustomerQueryOptions } from '../../features/customers/api/get-own-cu
 import { CustomerSettings } from '../../features/customer-settings/components/customer-settings.tsx';
 import { StaffSettings } from '../../features/settings/components/staff-settings.tsx';
 
-/** `/settings`: a customer's own details, licence and password; anyone else's details and password. */
+/** `/settings`: a customer's own details, license and password; anyone else's details and password. */
 export const Route = createFileRoute('/_signed-in/settings')({
   // Not awaited: a cached record shows at once, and without one the screen shows its own states.
   loader: ({ context }) => {

@@ -15,7 +15,7 @@ import { linesFromBooking } from '../../routes/invoices/common.ts';
 
 const BATCH = 100;
 const DAY_MS = 86_400_000;
-/** Completed rentals this recent had their deposit taken at pick-up and refunded at return. */
+/** Completed rentals this recent had their deposit taken at pickup and refunded at return. */
 const DEPOSIT_HISTORY_DAYS = 90;
 const INVOICES_PAID = 3;
 const INVOICES_OUTSTANDING = 2;

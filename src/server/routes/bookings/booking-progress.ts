@@ -7,7 +7,7 @@ import { findStaffBooking, getStaffBooking } from '../../repositories/bookings.t
 const BOOKING_NOT_FOUND = 'Booking not found.';
 
 /**
- * The steps of a booking's progress (pick-up, return, cancel): the caller's agency's booking (else
+ * The steps of a booking's progress (pickup, return, cancel): the caller's agency's booking (else
  * 404), moved by `move` if its status allows (else 409 naming the status it is in), then sent back
  * in the staff shape.
  */

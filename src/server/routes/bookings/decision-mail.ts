@@ -39,7 +39,7 @@ export function decisionMail(
                   '',
                 ]
               : []),
-            'To confirm the booking, open this link and follow the three steps (driving licence, payment, your details):',
+            "To confirm the booking, open this link and follow the three steps (driver's license, payment, your details):",
             `${publicUrl}/customer/booking-requests/${request.id}/confirm`,
             '',
             'Sign in with your Fleet Rental account if you are asked to.',

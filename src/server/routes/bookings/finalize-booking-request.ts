@@ -38,7 +38,7 @@ export const finalizeBookingRequestRoute = defineRoute({
     if (request.booking_id !== null) throw conflict(REQUEST_ALREADY_CONFIRMED);
     const hold = { status: request.status, has_booking: false, hold_until: request.hold_until };
     if (request.hold_until && isHoldExpired(hold, deps.now())) throw conflict(holdEndedSentence(request.hold_until));
-    if (!customer.drivers_license_key) throw conflict("Please upload your driver's licence first.");
+    if (!customer.drivers_license_key) throw conflict("Please upload your driver's license first.");
     await refuseRetiredVehicle(deps, request.vehicle_id);
 
     const now = deps.now().toISOString();

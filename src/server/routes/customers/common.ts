@@ -22,12 +22,12 @@ export const STAFF_SIDE = ['staff', 'agency', 'agent'] as const;
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 export const LICENSE_FIELD = 'drivers_license';
-/** SPEC §5: the staff forms take an image licence only, with these words. */
+/** SPEC §5: the staff forms take an image license only, with these words. */
 export const IMAGE_ONLY = 'Please select a valid image file (JPG, PNG, etc.).';
 export const TOO_LARGE = 'File size should not exceed 5MB.';
-/** The licence field of the customer forms: one file, at most 5 MB. */
+/** The license field of the customer forms: one file, at most 5 MB. */
 export const LICENSE_UPLOAD = {
-  [LICENSE_FIELD]: { maxFiles: 1, maxBytes: LICENSE_MAX_BYTES, tooMany: 'Send one licence file.', tooLarge: TOO_LARGE },
+  [LICENSE_FIELD]: { maxFiles: 1, maxBytes: LICENSE_MAX_BYTES, tooMany: 'Send one license file.', tooLarge: TOO_LARGE },
 } satisfies Record<string, FileField>;
 
 /** The customer if the caller's agency may see it; another agency's is "not found", never "forbidden". */
@@ -44,11 +44,11 @@ export async function customerReply(deps: Deps, customerId: number, scope: Agenc
   return customer;
 }
 
-/** The one licence file of a multipart body, if any. */
+/** The one license file of a multipart body, if any. */
 export function licenseUpload(files: Record<string, UploadedFile[]>): UploadedFile | undefined {
   const uploads = files[LICENSE_FIELD] ?? [];
   if (uploads.length > 1) {
-    throw badRequest('Send one licence file.', { [LICENSE_FIELD]: ['Send one licence file.'] });
+    throw badRequest('Send one license file.', { [LICENSE_FIELD]: ['Send one license file.'] });
   }
   return uploads[0];
 }
@@ -72,9 +72,9 @@ export async function storeOwnLicense(deps: Deps, file: UploadedFile): Promise<{
   return deps.media.storeLicense(file, LICENSE_MAX_BYTES, LICENSE_FIELD);
 }
 
-/** A licence file whose record is gone, or never came to be; see removeQuietly. */
+/** A license file whose record is gone, or never came to be; see removeQuietly. */
 function removeLicense(deps: Deps, log: FastifyBaseLogger, key: string, why: string): Promise<void> {
-  return removeQuietly(log, `the licence of ${why}`, () => deps.media.removeLicense(key));
+  return removeQuietly(log, `the license of ${why}`, () => deps.media.removeLicense(key));
 }
 
 /** Runs a write that follows a stored file; if the write fails the file is removed again. */
@@ -92,16 +92,16 @@ export async function withStoredFile<T>(
   }
 }
 
-/** The licence of a committed change (replaced, taken away, or its customer deleted). */
+/** The license of a committed change (replaced, taken away, or its customer deleted). */
 export async function removeCommittedLicense(deps: Deps, log: FastifyBaseLogger, key: string | null): Promise<void> {
   if (key) await removeLicense(deps, log, key, 'a committed change');
 }
 
-/** What a customer write reports: the licence file it replaced, or undefined when the customer is gone. */
+/** What a customer write reports: the license file it replaced, or undefined when the customer is gone. */
 type CustomerWrite = () => Promise<{ previousKey: string | null } | undefined>;
 
 /**
- * Runs a customer write that may swap the licence (`license`: a new stored file, null to take it
+ * Runs a customer write that may swap the license (`license`: a new stored file, null to take it
  * away). The replaced file is removed once the write has landed; a new file is removed if it did not.
  */
 export async function writeCustomer(
@@ -118,7 +118,7 @@ export async function writeCustomer(
   await removeCommittedLicense(deps, log, result.previousKey);
 }
 
-/** Writes a customer's changes and, with `license`, swaps the licence (null takes it away). */
+/** Writes a customer's changes and, with `license`, swaps the license (null takes it away). */
 export async function saveCustomerChanges(
   deps: Deps,
   log: FastifyBaseLogger,

@@ -3,7 +3,7 @@ import { agencyScope } from '../../http/scope.ts';
 import { customerIdParams } from '../params.ts';
 import { customerReply, loadCustomerInScope, saveCustomerChanges, STAFF_SIDE } from './common.ts';
 
-/** DELETE customers/:id/delete_drivers_license/: removes the licence; none on file is fine too. */
+/** DELETE customers/:id/delete_drivers_license/: removes the license; none on file is fine too. */
 export const deleteDriversLicense = defineRoute({
   method: 'DELETE',
   url: 'customers/:id/delete_drivers_license/',

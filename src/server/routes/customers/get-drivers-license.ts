@@ -8,7 +8,7 @@ import { customerIdParams } from '../params.ts';
 const NO_LICENSE = "No driver's license uploaded yet.";
 
 /**
- * GET customers/:id/drivers_license/: streams the private licence, from whichever store holds it,
+ * GET customers/:id/drivers_license/: streams the private license, from whichever store holds it,
  * to the customer it belongs to and to staff entitled to that customer, as an attachment (the app
  * shows it from a blob).
  * Anyone else is told it doesn't exist.

@@ -22,7 +22,7 @@ export const EMAIL_USED_BY_ACCOUNT = 'Another account already uses this e-mail a
 export const STALE_CUSTOMER = 'Someone else changed this customer after you opened it.';
 
 /**
- * PATCH customers/:id/ (multipart): changes the fields sent and, with a new file, the licence.
+ * PATCH customers/:id/ (multipart): changes the fields sent and, with a new file, the license.
  * With `expected_updated_at`, a record changed since then is refused (412, with the current
  * record) instead of overwritten. A customer with a login gets the new names, e-mail and phone
  * on that login too.

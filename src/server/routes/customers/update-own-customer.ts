@@ -15,10 +15,10 @@ import {
 
 /** The sign-up's wording (routes/session/sign-up.ts): the e-mail is also the customer's login. */
 export const EMAIL_TAKEN = 'A user with that e-mail address already exists.';
-export const LICENSE_BOTH = 'Send a new licence or remove the current one, not both.';
+export const LICENSE_BOTH = 'Send a new license or remove the current one, not both.';
 
 /**
- * PATCH customers/me/ (multipart): the customer's own details and licence (image or PDF, or
+ * PATCH customers/me/ (multipart): the customer's own details and license (image or PDF, or
  * `delete_drivers_license`). Names, e-mail and phone change on their login too.
  */
 export const updateOwnCustomer = defineRoute({

@@ -11,7 +11,7 @@ const query = v.object({
   date: v.optional(isoDate('Date')),
 });
 
-/** GET staff-dashboard/: requests to review, the day's pick-ups and returns, vehicles out. */
+/** GET staff-dashboard/: requests to review, the day's pickups and returns, vehicles out. */
 export const getDeskSummary = defineRoute({
   method: 'GET',
   url: 'staff-dashboard/',

@@ -16,7 +16,7 @@ import {
 } from '../../repositories/inspections.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found.';
-export const KIND_WORDS: Record<InspectionKind, string> = { pickup: 'pick-up', return: 'return' };
+export const KIND_WORDS: Record<InspectionKind, string> = { pickup: 'pickup', return: 'return' };
 
 /** The booking if the caller is staff of its agency (the operator: any); anyone else gets 404. */
 export async function staffInspectionBooking(deps: Deps, user: AuthUser, id: number): Promise<InspectionBooking> {

@@ -3,7 +3,7 @@ import { defineRoute } from '../../http/route.ts';
 import { bookingInspections, readableInspectionBooking } from './common.ts';
 
 /**
- * GET bookings/:id/inspections/: the pick-up and return inspections (null where not recorded),
+ * GET bookings/:id/inspections/: the pickup and return inspections (null where not recorded),
  * to the booking's agency staff and to the customer of that booking; 404 to anyone else.
  */
 export const listInspectionsRoute = defineRoute({

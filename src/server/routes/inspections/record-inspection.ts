@@ -82,7 +82,7 @@ export const recordInspection = defineRoute({
     if (kind === 'return') {
       const atPickup = await inspectionMileage(deps.db, booking.id, 'pickup');
       if (atPickup !== undefined && body.mileage < atPickup) {
-        throw fieldError(400, 'mileage', `Mileage at return cannot be below the ${atPickup} km read at pick-up.`);
+        throw fieldError(400, 'mileage', `Mileage at return cannot be below the ${atPickup} km read at pickup.`);
       }
     }
 

@@ -5,7 +5,7 @@ import { MediaStore } from './media-store.ts';
 
 /**
  * The bucket when S3 settings are given (several machines), else folders under DATA_DIR:
- * `media/` for public images, `private/` for licences.
+ * `media/` for public images, `private/` for licenses.
  */
 export async function createMediaStore(config: Config): Promise<MediaStore> {
   if (!config.s3) {

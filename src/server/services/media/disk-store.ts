@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ObjectStore, StoredObject } from './object-store.ts';
 
 /**
- * Objects as files under one folder. Files are the owner's alone (600 in 700 folders): licences
+ * Objects as files under one folder. Files are the owner's alone (600 in 700 folders): licenses
  * are personal documents, and nothing else on the machine needs to read the media.
  */
 export class DiskStore implements ObjectStore {

@@ -1,7 +1,7 @@
 import { payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
 import { encodeWebp, type UploadedFile } from '../images.ts';
 
-export const LICENSE_NOT_ACCEPTED = 'The licence must be an image (JPG, PNG, etc.) or a PDF.';
+export const LICENSE_NOT_ACCEPTED = 'The license must be an image (JPG, PNG, etc.) or a PDF.';
 const TOO_LARGE = 'File size should not exceed 5MB.';
 const LICENSE_SIZE = { width: 1600, height: 1600 };
 /**
@@ -10,7 +10,7 @@ const LICENSE_SIZE = { width: 1600, height: 1600 };
  */
 const PAGE_EXTRAS = ['AA', 'Annots', 'Metadata', 'PieceInfo'];
 
-/** A licence ready to store: its bytes, its content type and the key's extension. */
+/** A license ready to store: its bytes, its content type and the key's extension. */
 export interface PreparedLicense {
   data: Buffer;
   type: 'image/webp' | 'application/pdf';
@@ -22,7 +22,7 @@ export function isPdf(file: UploadedFile): boolean {
 }
 
 /**
- * A licence is an image (re-encoded to WebP, so no metadata) or a PDF (rebuilt from its pages
+ * A license is an image (re-encoded to WebP, so no metadata) or a PDF (rebuilt from its pages
  * alone). Anything else, or either one that cannot be read, is refused with 415.
  */
 export async function prepareLicense(file: UploadedFile, maxBytes: number, field: string): Promise<PreparedLicense> {

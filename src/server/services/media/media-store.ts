@@ -10,12 +10,12 @@ const LOGO_WIDTH = 256;
 /** An inspection photo is kept at up to 1600 px on its longest side: damage stays legible. */
 const INSPECTION_PHOTO_SIZE = { width: 1600, height: 1600, quality: 80 };
 const WEBP = 'image/webp';
-/** The only names /media/ answers for: the derived images keys are made of, never a licence. */
+/** The only names /media/ answers for: the derived images keys are made of, never a license. */
 const PUBLIC_NAME = /^(vehicles|agencies)\/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}-\d+\.webp$/;
 
 /**
  * The server's media: public images (vehicle pictures, agency logos, served at /media/) and
- * private licences (only ever streamed by an access-checked route). Each upload is decoded and
+ * private licenses (only ever streamed by an access-checked route). Each upload is decoded and
  * re-encoded whole before anything is stored, so a refused file leaves nothing behind.
  */
 export class MediaStore {
@@ -79,7 +79,7 @@ export class MediaStore {
   }
 
   /**
-   * A licence: an image (re-encoded) or a PDF (rebuilt without its metadata and scripts), at
+   * A license: an image (re-encoded) or a PDF (rebuilt without its metadata and scripts), at
    * most `maxBytes`. Returns the private key and the content type to serve it with.
    */
   async storeLicense(

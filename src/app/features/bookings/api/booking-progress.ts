@@ -6,7 +6,7 @@ import { invalidateAfterBooking } from './invalidate-bookings.ts';
 
 /**
  * POST bookings/{id}/cancel/, sent at once (online only); the reply is the booking's new copy.
- * Pick-up and return go through the inspections (features/inspections), which queue offline.
+ * Pickup and return go through the inspections (features/inspections), which queue offline.
  */
 export function useCancelBooking(bookingId: number) {
   const queryClient = useQueryClient();

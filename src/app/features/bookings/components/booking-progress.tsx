@@ -48,7 +48,7 @@ export function BookingProgress({ booking }: { booking: StaffBooking }) {
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
       {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <p className="staff-booking-details__notes">
-        Record the pick-up inspection below when the customer takes the vehicle: the booking then becomes active.
+        Record the pickup inspection below when the customer takes the vehicle: the booking then becomes active.
       </p>
       <div className="form__actions">
         <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />

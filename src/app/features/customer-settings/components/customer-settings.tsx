@@ -13,7 +13,7 @@ import { ProfileForm } from './profile-form.tsx';
 import '../../settings/settings.css';
 import '../customer-settings.css';
 
-/** `/settings` for a customer: their details and licence (through the outbox), password and this device. */
+/** `/settings` for a customer: their details and license (through the outbox), password and this device. */
 export function CustomerSettings() {
   // An edit form starts from the server's copy: the restored cache may predate the last save.
   const customer = useQuery({ ...ownCustomerQueryOptions(), refetchOnMount: 'always' });
@@ -22,7 +22,7 @@ export function CustomerSettings() {
     <div className="page settings-page customer-settings">
       <PageHeader
         title="Settings"
-        description="Your details, driver's licence, password and this device's offline data."
+        description="Your details, driver's license, password and this device's offline data."
       />
       <section className="panel settings-panel">
         {customer.data ? (

@@ -9,7 +9,7 @@ import { LicenseImage } from '../../customers/components/license-image.tsx';
 
 export const NO_LICENSE = "No driver's license uploaded yet.";
 
-/** What the form will do with the licence on Save. */
+/** What the form will do with the license on Save. */
 export type LicenseChange = { kind: 'replace'; file: File } | { kind: 'remove' };
 
 export interface ServerLicense {
@@ -21,7 +21,7 @@ export interface ServerLicense {
 
 interface LicenseFieldProps {
   current: ServerLicense | null;
-  /** The newest licence change saved on this device and not yet sent. */
+  /** The newest license change saved on this device and not yet sent. */
   pending: PendingLicense | null;
   change: LicenseChange | null;
   onChange: (change: LicenseChange | null) => void;
@@ -31,7 +31,7 @@ interface LicenseFieldProps {
 }
 
 /**
- * The licence part of the profile form: a preview of the licence on file (an image, or a link for
+ * The license part of the profile form: a preview of the license on file (an image, or a link for
  * a PDF the confirmation wizard took), and Replace / Remove, applied when the form is saved.
  */
 export function LicenseField({ current, pending, change, onChange, error, onError, disabled }: LicenseFieldProps) {
@@ -43,12 +43,12 @@ export function LicenseField({ current, pending, change, onChange, error, onErro
   const hasLicense = local ? local.kind === 'replace' : current !== null;
   const note =
     change?.kind === 'replace'
-      ? 'New licence chosen: it is sent when you save your details.'
+      ? 'New license chosen: it is sent when you save your details.'
       : change?.kind === 'remove'
-        ? 'Your licence will be removed when you save your details.'
+        ? 'Your license will be removed when you save your details.'
         : pending
           ? pending.kind === 'replace'
-            ? 'New licence waiting to send.'
+            ? 'New license waiting to send.'
             : 'Removal waiting to send.'
           : null;
 
@@ -61,7 +61,7 @@ export function LicenseField({ current, pending, change, onChange, error, onErro
 
   return (
     <fieldset className="form__section license-field" aria-describedby={error ? errorId : undefined}>
-      <legend className="form__section-title">Driver&apos;s licence</legend>
+      <legend className="form__section-title">Driver&apos;s license</legend>
       <div className="license-field__body">
         {local?.kind === 'replace' ? (
           <BlobPreview file={local.file} />
@@ -89,7 +89,7 @@ export function LicenseField({ current, pending, change, onChange, error, onErro
       />
       <div className="license-field__actions">
         <Button variant="secondary" size="sm" disabled={disabled} onClick={() => inputRef.current?.click()}>
-          {hasLicense ? 'Replace licence' : 'Upload licence'}
+          {hasLicense ? 'Replace license' : 'Upload license'}
         </Button>
         {hasLicense ? (
           <Button
@@ -102,7 +102,7 @@ export function LicenseField({ current, pending, change, onChange, error, onErro
               onChange(current || pending?.kind === 'replace' ? { kind: 'remove' } : null);
             }}
           >
-            Remove licence
+            Remove license
           </Button>
         ) : null}
         {change ? (
@@ -115,7 +115,7 @@ export function LicenseField({ current, pending, change, onChange, error, onErro
               onChange(null);
             }}
           >
-            Undo licence change
+            Undo license change
           </Button>
         ) : null}
       </div>
@@ -135,7 +135,7 @@ function BlobPreview({ file }: { file: Blob }) {
   return file.type === 'application/pdf' ? <PdfLink href={url} /> : <LicenseImage src={url} />;
 }
 
-/** The licence on file, fetched with the session (never cached offline: a private document). */
+/** The license on file, fetched with the session (never cached offline: a private document). */
 function ServerPreview({ license }: { license: ServerLicense }) {
   const online = useOnline();
   const file = useLicenseFile(license.url, license.version);
@@ -146,14 +146,14 @@ function ServerPreview({ license }: { license: ServerLicense }) {
     return (
       <p className="license-field__empty">
         {online
-          ? 'The licence preview could not be loaded.'
-          : 'Your licence is on file. Its preview needs a connection.'}
+          ? 'The license preview could not be loaded.'
+          : 'Your license is on file. Its preview needs a connection.'}
       </p>
     );
   }
   return (
     <p className="license-field__empty" role="status">
-      Loading licence...
+      Loading license...
     </p>
   );
 }
@@ -161,7 +161,7 @@ function ServerPreview({ license }: { license: ServerLicense }) {
 function PdfLink({ href }: { href: string }) {
   return (
     <a className="license-field__pdf" href={href} target="_blank" rel="noreferrer">
-      View licence (PDF)
+      View license (PDF)
     </a>
   );
 }

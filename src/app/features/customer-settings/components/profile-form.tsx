@@ -39,7 +39,7 @@ interface Outcome {
 }
 
 /**
- * The customer's own details and licence, saved through the outbox: sent at once when the server
+ * The customer's own details and license, saved through the outbox: sent at once when the server
  * answers, else kept on the device and sent later. Edits still waiting to send are shown in the
  * form (and said to be waiting), so a stale server copy never overwrites what the customer typed.
  */

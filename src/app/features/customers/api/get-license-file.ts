@@ -11,7 +11,7 @@ async function fetchOnce(url: string, signal: AbortSignal): Promise<Response> {
 }
 
 /**
- * The licence file itself, for the preview. Fetched rather than put in an `<img src>`, so an
+ * The license file itself, for the preview. Fetched rather than put in an `<img src>`, so an
  * expired access token is refreshed (as every API call is) instead of showing a broken image.
  */
 async function fetchLicenseFile(url: string, signal: AbortSignal): Promise<Blob> {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export type { ApiCustomer };
 
-/** The signed-in customer's own record (GET customers/me/): address, next of kin, licence. */
+/** The signed-in customer's own record (GET customers/me/): address, next of kin, license. */
 export const ownCustomerQueryOptions = () =>
   queryOptions({
     queryKey: ['customers', 'me'],

@@ -8,7 +8,7 @@ export interface CustomerEdit {
   id: number;
   /** Changed fields only, as strings (blank clears an optional field). */
   fields: Record<string, string>;
-  /** A new licence image, null to remove the one on file, undefined to leave it. */
+  /** A new license image, null to remove the one on file, undefined to leave it. */
   license: Blob | null | undefined;
   /** The `updated_at` the form was loaded with: the server refuses (412) if the record changed since. */
   expectedUpdatedAt: string;

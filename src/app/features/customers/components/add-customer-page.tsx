@@ -73,7 +73,7 @@ export function AddCustomerPage() {
 
   return (
     <div className="page customers-form-page">
-      <PageHeader title="Add Customer" description="A new customer with their address, licence and next of kin." />
+      <PageHeader title="Add Customer" description="A new customer with their address, license and next of kin." />
       <form key={formKey} className="form panel" onSubmit={onSubmit} noValidate aria-label="Add customer">
         <CustomerFields register={register} errors={errors} />
         <LicensePicker

@@ -24,9 +24,9 @@ function editedValues(entry: OutboxEntry): { label: string; mine: string; field:
   for (const [name, value] of Object.entries(form.fields)) {
     if (isField(name)) rows.push({ label: FIELD_LABELS[name], mine: lastValue(value) ?? '', field: name });
   }
-  if (form.files[LICENSE_FIELD]?.length) rows.push({ label: "Driver's licence", mine: 'A new image', field: null });
+  if (form.files[LICENSE_FIELD]?.length) rows.push({ label: "Driver's license", mine: 'A new image', field: null });
   if (lastValue(form.fields.delete_drivers_license) === 'true') {
-    rows.push({ label: "Driver's licence", mine: 'Removed', field: null });
+    rows.push({ label: "Driver's license", mine: 'Removed', field: null });
   }
   return rows;
 }
@@ -164,7 +164,7 @@ function ConflictPanel({ id, entry }: { id: number; entry: OutboxEntry }) {
                     : row.field
                       ? shown(theirs[row.field])
                       : theirs.drivers_license
-                        ? 'A licence on file'
+                        ? 'A license on file'
                         : 'None'}
                 </td>
                 <td>{shown(row.mine)}</td>

@@ -55,9 +55,9 @@ function CustomerPanel({ customer }: { customer: ApiCustomer }) {
         />
       </dl>
       <div className="details-license">
-        <h3 className="details-license__title">Driver&apos;s licence</h3>
+        <h3 className="details-license__title">Driver&apos;s license</h3>
         {license ? (
-          <OnFilePreview license={license} alt={`Driver's licence of ${fullName(customer)}`} />
+          <OnFilePreview license={license} alt={`Driver's license of ${fullName(customer)}`} />
         ) : (
           <p className="details-empty">{NO_LICENSE}</p>
         )}

@@ -210,7 +210,7 @@ function ChangeList({
         ))}
         {license ? (
           <li>
-            <strong>Driver&apos;s licence:</strong> {license.kind === 'remove' ? 'removed' : 'new image'}
+            <strong>Driver&apos;s license:</strong> {license.kind === 'remove' ? 'removed' : 'new image'}
           </li>
         ) : null}
       </ul>

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import '../license-image.css';
 
-/** The licence as a thumbnail that opens full size in a modal `<dialog>` (Escape or Close shuts it). */
-export function LicenseImage({ src, alt = "Your driver's licence" }: { src: string; alt?: string }) {
+/** The license as a thumbnail that opens full size in a modal `<dialog>` (Escape or Close shuts it). */
+export function LicenseImage({ src, alt = "Your driver's license" }: { src: string; alt?: string }) {
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();

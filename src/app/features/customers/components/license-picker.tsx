@@ -19,7 +19,7 @@ export interface LicenseOnFile {
 }
 
 interface LicensePickerProps {
-  /** Whose licence it is, for the image's text alternative. */
+  /** Whose license it is, for the image's text alternative. */
   owner: string;
   current: LicenseOnFile | null;
   choice: LicenseChoice | null;
@@ -30,18 +30,18 @@ interface LicensePickerProps {
 }
 
 /**
- * The licence of the staff customer forms: a labelled file input that takes an image of at most
- * 5 MB (SPEC §5), a preview that opens full size, and Remove for the licence on file.
+ * The license of the staff customer forms: a labelled file input that takes an image of at most
+ * 5 MB (SPEC §5), a preview that opens full size, and Remove for the license on file.
  */
 export function LicensePicker({ owner, current, choice, onChoice, error, onError, disabled }: LicensePickerProps) {
   const inputId = useId();
   const errorId = useId();
-  const alt = owner ? `Driver's licence of ${owner}` : "Driver's licence";
+  const alt = owner ? `Driver's license of ${owner}` : "Driver's license";
   const showsCurrent = choice === null && current !== null;
 
   return (
     <fieldset className="form__section license-picker">
-      <legend className="form__section-title">Driver&apos;s licence</legend>
+      <legend className="form__section-title">Driver&apos;s license</legend>
       <div className="license-picker__preview">
         {choice?.kind === 'replace' ? (
           <ChosenPreview file={choice.file} alt={alt} />
@@ -52,13 +52,13 @@ export function LicensePicker({ owner, current, choice, onChoice, error, onError
         )}
         {choice?.kind === 'remove' ? (
           <p className="license-picker__note" role="status">
-            The licence on file will be removed when you save.
+            The license on file will be removed when you save.
           </p>
         ) : null}
       </div>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
-          {current || choice?.kind === 'replace' ? 'Replace licence image' : 'Licence image'}
+          {current || choice?.kind === 'replace' ? 'Replace license image' : 'License image'}
         </label>
         <input
           id={inputId}
@@ -86,7 +86,7 @@ export function LicensePicker({ owner, current, choice, onChoice, error, onError
       <div className="license-picker__actions">
         {showsCurrent ? (
           <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChoice({ kind: 'remove' })}>
-            Remove licence
+            Remove license
           </Button>
         ) : null}
         {choice ? (
@@ -99,7 +99,7 @@ export function LicensePicker({ owner, current, choice, onChoice, error, onError
               onChoice(null);
             }}
           >
-            {choice.kind === 'remove' ? 'Keep licence' : 'Clear chosen image'}
+            {choice.kind === 'remove' ? 'Keep license' : 'Clear chosen image'}
           </Button>
         ) : null}
       </div>
@@ -112,7 +112,7 @@ function ChosenPreview({ file, alt }: { file: Blob; alt: string }) {
   return url ? <LicenseImage src={url} alt={alt} /> : null;
 }
 
-/** The licence on file, fetched with the session; a private document, never cached offline. */
+/** The license on file, fetched with the session; a private document, never cached offline. */
 export function OnFilePreview({ license, alt }: { license: LicenseOnFile; alt: string }) {
   const online = useOnline();
   const file = useLicenseFile(license.url, license.version);
@@ -120,7 +120,7 @@ export function OnFilePreview({ license, alt }: { license: LicenseOnFile; alt: s
   if (license.type === 'application/pdf') {
     return (
       <a href={url ?? license.url} target="_blank" rel="noreferrer">
-        View licence (PDF)
+        View license (PDF)
       </a>
     );
   }
@@ -128,18 +128,18 @@ export function OnFilePreview({ license, alt }: { license: LicenseOnFile; alt: s
   if (file.isError || !online) {
     return (
       <p className="license-picker__empty">
-        {online ? 'The licence preview could not be loaded.' : 'A licence is on file. Its preview needs a connection.'}
+        {online ? 'The license preview could not be loaded.' : 'A license is on file. Its preview needs a connection.'}
       </p>
     );
   }
   return (
     <p className="license-picker__empty" role="status">
-      Loading licence...
+      Loading license...
     </p>
   );
 }
 
-/** The licence of a record as the picker takes it. */
+/** The license of a record as the picker takes it. */
 export function licenseOnFile(customer: {
   drivers_license: string | null;
   drivers_license_type: string | null;

@@ -47,7 +47,7 @@ export function AboutPage() {
             Customers
           </h2>
           <p>
-            Send booking requests, follow their status, confirm an accepted request online with your licence and
+            Send booking requests, follow their status, confirm an accepted request online with your license and
             deposit, and find all your bookings in one list.
           </p>
           <Link to="/register-customer" className={buttonClass('secondary', 'sm')}>
@@ -78,7 +78,7 @@ export function AboutPage() {
         <ol className="info-steps">
           <li>Choose a vehicle and your dates, and send a request.</li>
           <li>The agency checks the vehicle is free and accepts or declines your request.</li>
-          <li>Confirm an accepted request online: upload your driving licence and choose to pay the deposit.</li>
+          <li>Confirm an accepted request online: upload your driver&apos;s license and choose to pay the deposit.</li>
         </ol>
         <p>
           Questions? <Link to="/contact">Contact us</Link>.

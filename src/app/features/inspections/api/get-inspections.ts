@@ -10,7 +10,7 @@ export const inspectionsQueryOptions = (bookingId: number) =>
     queryFn: ({ signal }) => api.get<BookingInspections>(`bookings/${bookingId}/inspections/`, signal),
   });
 
-/** GET bookings/{id}/inspections/: the pick-up and the return inspection (null until recorded). */
+/** GET bookings/{id}/inspections/: the pickup and the return inspection (null until recorded). */
 export function useBookingInspections(bookingId: number) {
   return useQuery(inspectionsQueryOptions(bookingId));
 }

@@ -5,7 +5,7 @@ import { InspectionsCompare } from './inspections-compare.tsx';
 
 /**
  * A booking's inspections for someone who only reads them (the customer whose rental it is):
- * fuel, mileage, damage marks and photos at pick-up and at return, side by side.
+ * fuel, mileage, damage marks and photos at pickup and at return, side by side.
  */
 export function BookingInspections({ bookingId }: { bookingId: number }) {
   const query = useBookingInspections(bookingId);

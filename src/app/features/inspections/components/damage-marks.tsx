@@ -6,7 +6,7 @@ import { CAR_AREAS, CarOutline, nearestArea } from './car-outline.tsx';
 interface DamageMarksProps {
   marks: readonly DamageMark[];
   onChange: (marks: DamageMark[]) => void;
-  /** The pick-up's marks, drawn hollow on a return's outline. */
+  /** The pickup's marks, drawn hollow on a return's outline. */
   earlier?: readonly DamageMark[] | undefined;
   error?: string | undefined;
   disabled: boolean;

@@ -21,7 +21,7 @@ import { ReturnFlagsNotice } from './return-flags.tsx';
 import { formatDate } from '../../../lib/format.ts';
 
 export const KIND_TITLES: Record<InspectionKind, string> = {
-  pickup: 'Pick-up inspection',
+  pickup: 'Pickup inspection',
   return: 'Return inspection',
 };
 
@@ -30,13 +30,13 @@ type Errors = Partial<Record<'mileage' | 'fuel_eighths' | 'damage_marks' | 'note
 interface InspectionFormProps {
   bookingId: number;
   kind: InspectionKind;
-  /** The pick-up's readings: a return cannot be below its mileage, and is flagged against both. */
+  /** The pickup's readings: a return cannot be below its mileage, and is flagged against both. */
   pickup?: Readings | undefined;
   /** What the vehicle allows over the booking's days (a return is flagged beyond it). */
   allowance: Allowance;
-  /** The booking's first day: a pick-up recorded far from it is confirmed first. */
+  /** The booking's first day: a pickup recorded far from it is confirmed first. */
   startDate: string;
-  /** The pick-up's marks, drawn hollow on a return's outline so new damage stands out. */
+  /** The pickup's marks, drawn hollow on a return's outline so new damage stands out. */
   earlierMarks?: readonly DamageMark[] | undefined;
   vehicleLabel: string;
   onSaved: (outcome: 'sent' | 'queued') => void;
@@ -84,7 +84,7 @@ export function InspectionForm({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [preparing, setPreparing] = useState(false);
-  /** Days from the booking's start, while the desk is asked to confirm a pick-up far from it. */
+  /** Days from the booking's start, while the desk is asked to confirm a pickup far from it. */
   const [farFromStart, setFarFromStart] = useState<number | null>(null);
   const title = KIND_TITLES[kind];
   const pickupMileage = pickup?.mileage;
@@ -99,7 +99,7 @@ export function InspectionForm({
       ? {}
       : fieldErrors(v.flatten<typeof inspectionSchema>(parsed.issues).nested as Record<string, string[]>);
     if (parsed.success && pickupMileage !== undefined && parsed.output.mileage < pickupMileage) {
-      found.mileage = `Mileage at return cannot be below the ${pickupMileage} km read at pick-up.`;
+      found.mileage = `Mileage at return cannot be below the ${pickupMileage} km read at pickup.`;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -152,7 +152,7 @@ export function InspectionForm({
           autoComplete="off"
           hint={
             pickupMileage !== undefined
-              ? `The odometer now, in km (${pickupMileage} km at pick-up).`
+              ? `The odometer now, in km (${pickupMileage} km at pickup).`
               : 'The odometer now, in km.'
           }
           value={mileage}
@@ -210,7 +210,7 @@ export function InspectionForm({
       </div>
       <ConfirmDialog
         open={farFromStart !== null}
-        title="Record the pick-up today?"
+        title="Record the pickup today?"
         message={
           farFromStart === null ? null : (
             <p>
@@ -220,7 +220,7 @@ export function InspectionForm({
             </p>
           )
         }
-        confirmLabel="Record pick-up anyway"
+        confirmLabel="Record pickup anyway"
         onCancel={() => setFarFromStart(null)}
         onConfirm={() => void submit(null, true)}
       />

@@ -8,9 +8,9 @@ import { ReturnFlagsNotice } from './return-flags.tsx';
 interface InspectionSummaryProps {
   title: string;
   inspection: Inspection;
-  /** The pick-up's marks on a return, drawn hollow: what is filled is new. */
+  /** The pickup's marks on a return, drawn hollow: what is filled is new. */
   earlierMarks?: readonly DamageMark[] | undefined;
-  /** A return's flags against the pick-up (fuel lower, km over the allowance). */
+  /** A return's flags against the pickup (fuel lower, km over the allowance). */
   flags?: { flags: ReturnFlags; allowance: Allowance } | undefined;
 }
 
@@ -54,7 +54,7 @@ export function InspectionSummary({ title, inspection, earlierMarks, flags }: In
         )}
       </div>
       {earlierMarks && earlierMarks.length > 0 ? (
-        <p className="inspection-summary__legend">Hollow circles: damage already marked at pick-up.</p>
+        <p className="inspection-summary__legend">Hollow circles: damage already marked at pickup.</p>
       ) : null}
       {inspection.notes ? <p className="inspection-summary__notes">{inspection.notes}</p> : null}
       {inspection.photos.length > 0 ? (

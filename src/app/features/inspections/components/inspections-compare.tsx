@@ -10,13 +10,13 @@ interface InspectionsCompareProps {
   returned: Inspection | null;
   /** What a column says while its inspection is not there, e.g. "Not recorded yet." */
   missing: (kind: InspectionKind) => string;
-  /** The booking's mileage allowance: the return is flagged against it and against the pick-up's fuel. */
+  /** The booking's mileage allowance: the return is flagged against it and against the pickup's fuel. */
   allowance?: Allowance;
 }
 
 /**
- * The pick-up and the return inspection side by side (stacked on a phone), read-only: the return
- * draws the pick-up's marks hollow, so what is filled is new. Booking Details and the customer's
+ * The pickup and the return inspection side by side (stacked on a phone), read-only: the return
+ * draws the pickup's marks hollow, so what is filled is new. Booking Details and the customer's
  * booking page both show it.
  */
 export function InspectionsCompare({ pickup, returned, missing, allowance }: InspectionsCompareProps) {

@@ -15,7 +15,7 @@ import '../inspections.css';
 const refused = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';
 
 /**
- * Booking Details' Inspections: the pick-up and return inspections side by side (stacked on a
+ * Booking Details' Inspections: the pickup and return inspections side by side (stacked on a
  * phone), and the form that records the next one, which is also how the booking is marked
  * picked up or returned. Inspections saved without signal show as waiting until sent.
  */
@@ -97,7 +97,7 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
               setOpen(next);
             }}
           >
-            {next === 'pickup' ? 'Record pick-up inspection' : 'Record return inspection'}
+            {next === 'pickup' ? 'Record pickup inspection' : 'Record return inspection'}
           </Button>
         </div>
       ) : null}

@@ -2,7 +2,7 @@ import type { Allowance, ReturnFlags } from '#domain/return-flags';
 import { returnFlagTexts } from '#domain/return-flags';
 
 /**
- * What a return is flagged for against the pick-up, in words (fuel lower, km over the
+ * What a return is flagged for against the pickup, in words (fuel lower, km over the
  * allowance); nothing when there is nothing to flag. A warning, not an error: the return is
  * still recorded, and the desk settles any charge.
  */

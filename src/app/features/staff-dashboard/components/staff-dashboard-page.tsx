@@ -28,8 +28,8 @@ export function StaffDashboardPage({ user }: { user: SessionUser }) {
           <DeskFigures summary={summary.data} />
           <div className="desk-days">
             <DayList
-              title="Today's pick-ups"
-              empty="No pick-ups today."
+              title="Today's pickups"
+              empty="No pickups today."
               bookings={summary.data.pickups}
               total={summary.data.pickups_total}
             />
@@ -76,7 +76,7 @@ function DeskFigures({ summary }: { summary: DeskSummary }) {
       link: { to: '/bookings/requests', label: 'Review requests' },
     },
     {
-      label: 'Pick-ups today',
+      label: 'Pickups today',
       value: summary.pickups_total,
       icon: ACCOUNT_ICONS.calendar,
       link: { to: '/bookings/list', label: 'All bookings' },

@@ -23,9 +23,9 @@ interface ConfirmWizardProps {
 const OFFLINE_REASON =
   'You are offline. Confirming a booking needs a connection: press Confirm Booking when you are back online.';
 const LICENSE_WAITING_REASON =
-  "Your driver's licence must be uploaded before you can confirm. It is saved on this device and will be sent as soon as the connection returns.";
+  "Your driver's license must be uploaded before you can confirm. It is saved on this device and will be sent as soon as the connection returns.";
 
-/** SPEC §2's three steps: licence, payment choice, details and confirmation. */
+/** SPEC §2's three steps: license, payment choice, details and confirmation. */
 export function ConfirmWizard({ request, customer, onConfirmed }: ConfirmWizardProps) {
   const [step, setStep] = useState(0);
   const [payNow, setPayNow] = useState(true);
@@ -83,7 +83,7 @@ export function ConfirmWizard({ request, customer, onConfirmed }: ConfirmWizardP
             <LicenseStep customer={customer} upload={upload} hasLicense={hasLicense} />
             {!hasLicense ? (
               <p id={needLicenseId} className="wizard__blocked">
-                Upload your driver&apos;s licence to continue.
+                Upload your driver&apos;s license to continue.
               </p>
             ) : null}
             <div className="wizard__nav">

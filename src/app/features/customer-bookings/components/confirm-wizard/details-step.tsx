@@ -34,7 +34,7 @@ interface DetailsStepProps {
   requestId: number;
   form: DetailsForm;
   payNow: boolean;
-  /** Why Confirm cannot be pressed now (offline, licence not uploaded yet), or null. */
+  /** Why Confirm cannot be pressed now (offline, license not uploaded yet), or null. */
   blocked: string | null;
   onBack: () => void;
   onConfirmed: (bookingId: number) => void;

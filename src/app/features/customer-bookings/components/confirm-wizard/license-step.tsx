@@ -10,11 +10,11 @@ const SAVED_ON_DEVICE = 'License saved on this device; it will be uploaded when 
 interface LicenseStepProps {
   customer: ApiCustomer;
   upload: LicenseUpload;
-  /** Whether a licence is there for the booking (on the server or waiting on this device). */
+  /** Whether a license is there for the booking (on the server or waiting on this device). */
   hasLicense: boolean;
 }
 
-/** Step 1: the driver's licence as an image or PDF, uploaded at once (or kept for later offline). */
+/** Step 1: the driver's license as an image or PDF, uploaded at once (or kept for later offline). */
 export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) {
   const inputId = useId();
   const statusId = useId();
@@ -41,11 +41,11 @@ export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) 
   return (
     <div className={`license-step${failed ? ' license-step--invalid' : ''}`}>
       <p className="wizard__lead">
-        Upload a photo or scan of your driver&apos;s licence, as an image or a PDF. The agency checks it before you
+        Upload a photo or scan of your driver&apos;s license, as an image or a PDF. The agency checks it before you
         collect the vehicle.
       </p>
       <div id={statusId} aria-live="polite" className="license-step__status">
-        {state.status === 'uploading' ? <StatusMessage tone="info">Uploading your licence...</StatusMessage> : null}
+        {state.status === 'uploading' ? <StatusMessage tone="info">Uploading your license...</StatusMessage> : null}
         {failed ? (
           <StatusMessage tone="error">
             {UPLOAD_FAILED}
@@ -55,7 +55,7 @@ export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) 
         {savedOnDevice ? <StatusMessage tone="warning">{SAVED_ON_DEVICE}</StatusMessage> : null}
         {upload.refusedEarlier && !savedOnDevice && state.status === 'idle' ? (
           <StatusMessage tone="warning">
-            An earlier licence upload was refused
+            An earlier license upload was refused
             {upload.refusedEarlier.lastError ? `: ${upload.refusedEarlier.lastError}` : '.'} Please upload it again.
           </StatusMessage>
         ) : null}
@@ -96,9 +96,9 @@ function LicensePreview({ url, type }: { url: string; type: string }) {
   if (type === 'application/pdf') {
     return (
       <a className="license-preview__pdf" href={url} target="_blank" rel="noreferrer">
-        View your licence (PDF)
+        View your license (PDF)
       </a>
     );
   }
-  return <img className="license-preview__image" src={url} alt="Your driver's licence" />;
+  return <img className="license-preview__image" src={url} alt="Your driver's license" />;
 }

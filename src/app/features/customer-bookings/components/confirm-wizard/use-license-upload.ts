@@ -20,7 +20,7 @@ function refused(entry: OutboxEntry): boolean {
 }
 
 /**
- * Step 1's upload: the file goes through the outbox (PATCH customers/me/), so a licence chosen
+ * Step 1's upload: the file goes through the outbox (PATCH customers/me/), so a license chosen
  * offline is kept and sent later. The picked file also gives the local preview.
  */
 export function useLicenseUpload() {
@@ -33,7 +33,7 @@ export function useLicenseUpload() {
     setFile(picked);
     setState({ status: 'uploading' });
     try {
-      const outcome = await submitThroughOutbox(ownCustomerEditRequest({ license: picked, label: "Driver's licence" }));
+      const outcome = await submitThroughOutbox(ownCustomerEditRequest({ license: picked, label: "Driver's license" }));
       if (outcome.status === 'refused') {
         // The message is shown here; the refused entry must not linger in "needs attention" as well.
         void discardEntry(outcome.entry.id);
@@ -57,7 +57,7 @@ export function useLicenseUpload() {
     state,
     upload,
     reject,
-    /** A licence upload saved on this device and not yet on the server (this visit's or an earlier one). */
+    /** A license upload saved on this device and not yet on the server (this visit's or an earlier one). */
     waiting: licenseEntries.some((entry) => !refused(entry)),
     /** An earlier upload the server refused, still in the sync panel. */
     refusedEarlier: licenseEntries.find(refused) ?? null,
