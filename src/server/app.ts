@@ -15,6 +15,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerMediaServing } from './plugins/media.ts';
+import { registerProcessHeartbeat } from './plugins/process-heartbeat.ts';
 import { registerRequestBodies } from './plugins/request-body.ts';
 import { clientErrorReply, routerErrorReply } from './plugins/router-errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -76,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCacheControl(app);
   registerAuth(app);
   registerCsrf(app);
-  registerIdempotency(app);
+  registerIdempotency(app, registerProcessHeartbeat(app));
   registerRoutes(app);
 
   registerMediaServing(app);

@@ -15,6 +15,7 @@ import { requestHolds } from './migrations/015-request-holds.ts';
 import { emailConfirmations } from './migrations/016-email-confirmations.ts';
 import { vehicleRetired } from './migrations/017-vehicle-retired.ts';
 import { agencyInvoiceDetails } from './migrations/018-agency-invoice-details.ts';
+import { idempotencyOwners } from './migrations/019-idempotency-owners.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '016-email-confirmations': emailConfirmations(dialect),
       '017-vehicle-retired': vehicleRetired(),
       '018-agency-invoice-details': agencyInvoiceDetails(),
+      '019-idempotency-owners': idempotencyOwners(),
     }),
   };
 }

@@ -226,6 +226,15 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
   content_type: string | null;
   created_at: string;
+  /** The boot id of the server process running it (null: claimed before owners were recorded). */
+  owner: string | null;
+}
+
+/** A running server process: its heartbeat says it is alive (idempotency claims it holds are live). */
+export interface ServerProcessTable {
+  boot_id: string;
+  started_at: string;
+  heartbeat_at: string;
 }
 
 /** A counter bumped in the same transaction as every write that changes what it names. */
@@ -397,6 +406,7 @@ export interface Database {
   bookings: BookingTable;
   booking_requests: BookingRequestTable;
   idempotency_keys: IdempotencyKeyTable;
+  server_processes: ServerProcessTable;
   data_versions: DataVersionTable;
   rate_counters: RateCounterTable;
   list_counts: ListCountTable;

@@ -8,14 +8,18 @@ import {
   completeKey,
   findKey,
   purgeKeysBefore,
-  reclaimStaleKey,
+  reclaimDeadClaim,
   releaseKey,
 } from '../repositories/idempotency.ts';
+import { DEAD_AFTER_MS } from './process-heartbeat.ts';
 import { MAX_JSON_DEPTH, TOO_DEEP } from './request-body.ts';
 
 /** Keys are kept for 8 days: an offline tablet may replay after a long weekend (at least 7). */
 const RETENTION_MS = 8 * 24 * 60 * 60 * 1000;
-/** A claim still running after this long belongs to a run that died; the next replay takes it. */
+/**
+ * A claim still running after this long belongs to a run that died, even in a live process; the
+ * next replay takes it. A claim of a process that stopped beating is taken at once (DEAD_AFTER_MS).
+ */
 const STALE_MS = 2 * 60 * 1000;
 const WAIT_FOR_FIRST_MS = 10_000;
 /** Replies worth repeating: a 5xx, a sign-in prompt or a rate limit say nothing final. */
@@ -38,9 +42,11 @@ declare module 'fastify' {
 /**
  * `Idempotency-Key` on POST and PATCH: the first request with a key runs and its reply is
  * stored; the same key and body again gets the stored reply without running anything; the same
- * key with another body is refused (422); a duplicate arriving mid-run waits for the first.
+ * key with another body is refused (422); a duplicate arriving mid-run waits for the first. A
+ * claim is held by this process (`bootId`, process-heartbeat.ts): one left by a process that
+ * died mid-run is taken over by the next replay.
  */
-export function registerIdempotency(app: FastifyInstance): void {
+export function registerIdempotency(app: FastifyInstance, bootId: string): void {
   app.decorateRequest('idempotencyClaim', null);
   const { db } = app.deps;
   const iso = (offsetMs = 0) => new Date(app.deps.now().getTime() + offsetMs).toISOString();
@@ -60,7 +66,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
 
     for (;;) {
-      if (await claimKey(db, scope, key, hash, iso())) {
+      if (await claimKey(db, scope, key, hash, iso(), bootId)) {
         request.idempotencyClaim = { scope, key };
         return;
       }
@@ -74,7 +80,12 @@ export function registerIdempotency(app: FastifyInstance): void {
         if (existing.content_type) reply.header('Content-Type', existing.content_type);
         return reply.code(existing.status_code ?? 200).send(existing.response_body ?? '');
       }
-      if (await reclaimStaleKey(db, scope, key, iso(-STALE_MS), iso())) {
+      const takenOver = await reclaimDeadClaim(
+        db,
+        { scope, key },
+        { now: iso(), owner: bootId, staleBefore: iso(-STALE_MS), aliveSince: iso(-DEAD_AFTER_MS) },
+      );
+      if (takenOver) {
         request.idempotencyClaim = { scope, key };
         return;
       }

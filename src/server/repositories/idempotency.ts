@@ -13,6 +13,7 @@ export async function claimKey(
   key: string,
   requestHash: string,
   now: string,
+  owner: string,
 ): Promise<boolean> {
   const result = await db
     .insertInto('idempotency_keys')
@@ -25,6 +26,7 @@ export async function claimKey(
       response_body: null,
       content_type: null,
       created_at: now,
+      owner,
     })
     .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
     .executeTakeFirst();
@@ -44,21 +46,36 @@ export async function findKey(
     .executeTakeFirst();
 }
 
-/** Takes over a claim whose first run died (still running long after it began). */
-export async function reclaimStaleKey(
+/**
+ * Takes over a claim whose first run died: held by another server process that has stopped
+ * beating (killed, crashed), or still running long after it began (`staleBefore`, also for claims
+ * made before owners were recorded). A live process's claims, and this process's own, are left.
+ */
+export async function reclaimDeadClaim(
   db: Kysely<Database>,
-  scope: string,
-  key: string,
-  staleBefore: string,
-  now: string,
+  claim: { scope: string; key: string },
+  at: { now: string; owner: string; staleBefore: string; aliveSince: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('idempotency_keys')
-    .set({ created_at: now })
-    .where('scope', '=', scope)
-    .where('key', '=', key)
+    .set({ created_at: at.now, owner: at.owner })
+    .where('scope', '=', claim.scope)
+    .where('key', '=', claim.key)
     .where('state', '=', 'running')
-    .where('created_at', '<', staleBefore)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', at.staleBefore),
+        eb.and([
+          eb('owner', 'is not', null),
+          eb('owner', '<>', at.owner),
+          eb(
+            'owner',
+            'not in',
+            eb.selectFrom('server_processes').select('boot_id').where('heartbeat_at', '>=', at.aliveSince),
+          ),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
