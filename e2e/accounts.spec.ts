@@ -103,15 +103,16 @@ for (const [width, use] of [
       await expect(page).toHaveURL(/\/customer\/dashboard$/);
     });
 
-    test('a taken username is named above the form and beside its field', async ({ page }) => {
+    test('a taken username is said once, under its field, which takes the focus', async ({ page }) => {
       const main = page.getByRole('main');
       await page.goto('/register-customer');
       await fillRegistration(page, { ...newUser('taken'), username: 'customer' });
       await main.getByRole('button', { name: 'Register' }).click();
-      await expect(main.getByRole('alert')).toHaveText('A user with that username already exists.');
       const username = main.getByLabel('Username', { exact: true });
       await expect(username).toHaveAttribute('aria-invalid', 'true');
       await expect(username).toHaveAccessibleDescription(/A user with that username already exists\./);
+      await expect(username).toBeFocused();
+      await expect(main.getByText('A user with that username already exists.')).toHaveCount(1);
       await expect(page).toHaveURL(/\/register-customer$/);
       await expectNoSeriousA11yViolations(page);
     });
@@ -290,10 +291,11 @@ for (const [width, use] of [
       await main.getByLabel('Username').fill('agency');
       await main.getByLabel('Password').fill(owner.password);
       await main.getByRole('button', { name: 'Register agency' }).click();
-      await expect(main.getByRole('alert')).toHaveText('A user with that username already exists.');
       await expect(main.getByLabel('Username')).toHaveAccessibleDescription(
         /A user with that username already exists\./,
       );
+      await expect(main.getByLabel('Username')).toBeFocused();
+      await expect(main.getByText('A user with that username already exists.')).toHaveCount(1);
     });
   });
 }

@@ -423,7 +423,9 @@ test.describe('customer', () => {
       await page.getByRole('button', { name: 'Send Booking Request' }).click();
 
       await expect(page.getByRole('alert')).toContainText('Failed to submit booking request.');
-      await expect(page.getByRole('alert')).toContainText('Choose a pickup location of this vehicle.');
+      // Said once: under Pickup location, which takes the focus, not again beside the button.
+      await expect(page.getByRole('alert')).not.toContainText('Choose a pickup location of this vehicle.');
+      await expect(page.getByLabel('Pickup location')).toBeFocused();
       // A field the form does not have: its message joins the alert.
       await expect(page.getByRole('alert')).toContainText('This vehicle is not available.');
       await expect(page.getByLabel('Pickup location')).toHaveAccessibleDescription(

@@ -143,6 +143,10 @@ for (const [width, device] of [
       await expect(personal(page).getByLabel('E-mail')).toHaveAccessibleDescription(
         'A user with that e-mail address already exists.',
       );
+      // Said once, under E-mail, which takes the focus; not again beside Save changes.
+      await expect(personal(page).getByLabel('E-mail')).toBeFocused();
+      await expect(personal(page).getByLabel('E-mail')).toBeInViewport();
+      await expect(page.getByText('A user with that e-mail address already exists.')).toHaveCount(1);
       expect((await ownRecord(context)).email).not.toBe(taken.email);
     });
 

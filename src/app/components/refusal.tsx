@@ -6,8 +6,12 @@ interface RefusalProps {
   /** A way forward offered with the refusal (Retire instead of Delete, Change dates…). */
   action?: ReactNode;
   className?: string;
+  /** For a control's aria-describedby. */
+  id?: string;
   /** What makes it move focus again when it changes (the failed call's error); the message by default. */
   focusKey?: unknown;
+  /** False when a field the refusal names has the focus already (its message under it): said, not focused. */
+  takeFocus?: boolean;
 }
 
 /**
@@ -16,12 +20,13 @@ interface RefusalProps {
  * person on a long form or a phone sees it where they pressed, not at the top of the page.
  * Put it just before the button or inside the form's actions row (it takes a whole line there).
  */
-export function Refusal({ message, action, className, focusKey }: RefusalProps) {
-  const ref = useFocusWhenShown<HTMLDivElement>(message ? (focusKey ?? message) : null);
+export function Refusal({ message, action, className, id, focusKey, takeFocus = true }: RefusalProps) {
+  const ref = useFocusWhenShown<HTMLDivElement>(message && takeFocus ? (focusKey ?? message) : null);
   if (!message) return null;
   return (
     <div
       ref={ref}
+      id={id}
       tabIndex={-1}
       role="alert"
       className={['status-message', 'status-message--error', 'refusal', className].filter(Boolean).join(' ')}

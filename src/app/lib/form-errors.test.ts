@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
-import { firstMessages, refusalOf, refusalParts } from './form-errors.ts';
+import { applyServerFieldErrors, firstMessages, refusalOf, refusalParts } from './form-errors.ts';
 
 const refused = (status: number, body: { error?: string; fields?: Record<string, string[]> }) =>
   new ApiError(status, body);
@@ -26,6 +26,27 @@ describe('refusalOf', () => {
     expect(refusalOf(refused(409, { error: 'In use.' }), vi.fn(), [], 'Not saved.')).toBe('In use.');
     expect(refusalOf(refused(500, { error: 'boom' }), vi.fn(), [], 'Not saved.')).toBe('Not saved.');
     expect(refusalOf(new NetworkError(new Error('down')), vi.fn(), [], 'Not saved.')).toMatch(/offline/);
+  });
+});
+
+describe('applyServerFieldErrors', () => {
+  it('places the messages of the fields the form has, focusing the first, and returns the others', () => {
+    const setError = vi.fn();
+    const fields = { start_date: ['Taken.'], email: ['Bad e-mail.'], vehicle_id: ['Gone.'], phone: [] };
+    expect(applyServerFieldErrors(fields, setError, ['email', 'start_date', 'phone'])).toEqual(['Gone.']);
+    expect(setError).toHaveBeenCalledTimes(2);
+    expect(setError).toHaveBeenNthCalledWith(
+      1,
+      'start_date',
+      { type: 'server', message: 'Taken.' },
+      { shouldFocus: true },
+    );
+    expect(setError).toHaveBeenNthCalledWith(
+      2,
+      'email',
+      { type: 'server', message: 'Bad e-mail.' },
+      { shouldFocus: false },
+    );
   });
 });
 

@@ -3,7 +3,8 @@ import { ApiError, NetworkError } from './api-client.ts';
 
 /**
  * Puts the server's per-field messages (`{fields: {name: [message]}}`) next to the fields of the
- * form that has them; returns the fields it could not place, so the caller can show them above.
+ * form that has them, the first one focused; returns the messages it could not place, for the
+ * refusal beside the submit button.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   fields: Record<string, string[]> | null | undefined,
@@ -11,11 +12,16 @@ export function applyServerFieldErrors<T extends FieldValues>(
   known: readonly string[],
 ): string[] {
   const unplaced: string[] = [];
+  let first = true;
   for (const [name, messages] of Object.entries(fields ?? {})) {
     const message = messages[0];
     if (!message) continue;
-    if (known.includes(name)) setError(name as Path<T>, { type: 'server', message }, { shouldFocus: true });
-    else unplaced.push(message);
+    if (!known.includes(name)) {
+      unplaced.push(message);
+      continue;
+    }
+    setError(name as Path<T>, { type: 'server', message }, { shouldFocus: first });
+    first = false;
   }
   return unplaced;
 }

@@ -16,10 +16,13 @@ const online = () => onlineManager.isOnline();
 
 /** The server's refusal: its sentence, and the field messages that no field of the form shows. */
 export interface Refusal {
+  /** The server's sentence, null when a field shows it already (said once). */
   message: string | null;
   unplaced: string[];
   /** A field shows a message (and has the focus), so the user is already looking at the problem. */
   placed: boolean;
+  /** The fields the server named, those the form has or not (`start_date` for dates taken). */
+  fieldNames: string[];
 }
 
 /**
@@ -54,13 +57,16 @@ export function useOutboxFormSubmit<T extends FieldValues>(
         message: 'The request could not be saved on this device. Please try again.',
         unplaced: [],
         placed: false,
+        fieldNames: [],
       });
       return;
     }
     if (outcome.status === 'refused') {
       const unplaced = applyServerFieldErrors(outcome.fields, setError, fields);
-      const placed = Object.keys(outcome.fields ?? {}).some((name) => fields.includes(name));
-      setRefusal({ message: outcome.error || null, unplaced, placed });
+      const shown = Object.entries(outcome.fields ?? {}).filter(([name]) => fields.includes(name));
+      const underFields = shown.map(([, messages]) => messages[0]);
+      const message = outcome.error && !underFields.includes(outcome.error) ? outcome.error : null;
+      setRefusal({ message, unplaced, placed: shown.length > 0, fieldNames: Object.keys(outcome.fields ?? {}) });
       void discardEntry(outcome.entry.id);
       return;
     }

@@ -1,17 +1,18 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH } from '#domain/constants';
 import { agentSignupSchema, type AgentSignupInput } from '#domain/schemas/accounts';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { NetworkError } from '../../../lib/api-client.ts';
 import { useAgentSignup } from '../api/agent-signup.ts';
-import { failureMessage } from '../failure-message.ts';
+import { accountRefusal } from '../failure-message.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
@@ -27,6 +28,7 @@ const STEP = 'Registering an agency';
  */
 export function AgentSignupPage() {
   const signup = useAgentSignup();
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -47,13 +49,12 @@ export function AgentSignupPage() {
 
   useDirtyForm(isDirty && !signup.isSuccess);
 
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = handleSubmit((input) => {
+    setFailure(null);
     signup.mutate(input, {
-      onError: (error) => {
-        if (error instanceof ApiError) applyServerFieldErrors(error.fields, setError, FIELDS);
-      },
-    }),
-  );
+      onError: (error) => setFailure(accountRefusal(error, setError, FIELDS, 'Agency registration failed.', STEP)),
+    });
+  });
 
   return (
     <div className="page page--narrow accounts-page accounts-page--wide">
@@ -81,11 +82,6 @@ export function AgentSignupPage() {
               have registered and add your vehicles: they stay hidden until your agency is approved.
             </StatusMessage>
             <ConnectionNotice step={STEP} show={!(signup.error instanceof NetworkError)} />
-            {signup.error ? (
-              <StatusMessage tone="error">
-                {failureMessage(signup.error, 'Agency registration failed.', STEP)}
-              </StatusMessage>
-            ) : null}
             <fieldset className="form__section">
               <legend className="form__section-title">Agency</legend>
               <TextField
@@ -153,6 +149,7 @@ export function AgentSignupPage() {
                 />
               </div>
             </fieldset>
+            <Refusal message={failure} focusKey={signup.error} />
             <Button type="submit" className="form__submit" disabled={signup.isPending}>
               {signup.isPending ? 'Submitting...' : 'Register agency'}
             </Button>

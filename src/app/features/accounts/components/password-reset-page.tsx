@@ -1,23 +1,25 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RESET_REDIRECT_MS } from '#domain/constants';
 import { passwordResetFormSchema } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
-import { failureMessage } from '../failure-message.ts';
+import { accountRefusal } from '../failure-message.ts';
 import { useRedirectToLogin } from '../use-redirect-to-login.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
 import '../accounts.css';
 
 const MISSING_TOKEN = 'Invalid or missing reset token.';
+const STEP = 'Resetting your password';
 
 type FormInput = v.InferInput<typeof passwordResetFormSchema>;
 type FormOutput = v.InferOutput<typeof passwordResetFormSchema>;
@@ -52,6 +54,7 @@ function RequestNewLink() {
 function PasswordResetForm({ token }: { token: string }) {
   const reset = useConfirmPasswordReset();
   useRedirectToLogin(reset.isSuccess, PASSWORD_RESET_REDIRECT_MS);
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -63,16 +66,13 @@ function PasswordResetForm({ token }: { token: string }) {
     defaultValues: { password: '', confirm_password: '', token },
   });
 
-  const onSubmit = handleSubmit(({ password, token: linkToken }) =>
+  const onSubmit = handleSubmit(({ password, token: linkToken }) => {
+    setFailure(null);
     reset.mutate(
       { password, token: linkToken },
-      {
-        onError: (error) => {
-          if (error instanceof ApiError) applyServerFieldErrors(error.fields, setError, ['password']);
-        },
-      },
-    ),
-  );
+      { onError: (error) => setFailure(accountRefusal(error, setError, ['password'], 'Password reset failed.', STEP)) },
+    );
+  });
 
   if (reset.isSuccess)
     return (
@@ -88,13 +88,10 @@ function PasswordResetForm({ token }: { token: string }) {
     );
 
   // A link cut short or padded by a mail program fails the schema's token rule before any call.
-  const formError = reset.error
-    ? failureMessage(reset.error, 'Password reset failed.', 'Resetting your password')
-    : errors.token?.message;
+  const tokenError = errors.token?.message;
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <ConnectionNotice step="Resetting your password" show={!(reset.error instanceof NetworkError)} />
-      {formError ? <StatusMessage tone="error">{formError}</StatusMessage> : null}
+      <ConnectionNotice step={STEP} show={!(reset.error instanceof NetworkError)} />
       <TextField
         label="New password"
         type="password"
@@ -110,10 +107,11 @@ function PasswordResetForm({ token }: { token: string }) {
         error={errors.confirm_password?.message}
         {...register('confirm_password')}
       />
+      <Refusal message={failure ?? tokenError} focusKey={failure ? reset.error : errors.token} />
       <Button type="submit" className="form__submit" disabled={reset.isPending}>
         {reset.isPending ? 'Resetting...' : 'Reset password'}
       </Button>
-      {reset.error instanceof ApiError ? <RequestNewLink /> : null}
+      {reset.error instanceof ApiError || tokenError ? <RequestNewLink /> : null}
     </form>
   );
 }

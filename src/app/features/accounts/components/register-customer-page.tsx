@@ -1,17 +1,17 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { PASSWORD_MIN_LENGTH, REGISTRATION_REDIRECT_MS } from '#domain/constants';
 import { customerRegistrationSchema, type CustomerRegistrationInput } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { NetworkError } from '../../../lib/api-client.ts';
 import { useRegisterCustomer } from '../api/register-customer.ts';
-import { failureMessage } from '../failure-message.ts';
+import { accountRefusal } from '../failure-message.ts';
 import { useRedirectToLogin } from '../use-redirect-to-login.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
@@ -24,6 +24,7 @@ const FIELDS = ['email', 'username', 'phone_number', 'first_name', 'last_name', 
 export function RegisterCustomerPage() {
   const registration = useRegisterCustomer();
   useRedirectToLogin(registration.isSuccess, REGISTRATION_REDIRECT_MS);
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,13 +37,12 @@ export function RegisterCustomerPage() {
 
   useDirtyForm(isDirty && !registration.isSuccess);
 
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = handleSubmit((input) => {
+    setFailure(null);
     registration.mutate(input, {
-      onError: (error) => {
-        if (error instanceof ApiError) applyServerFieldErrors(error.fields, setError, FIELDS);
-      },
-    }),
-  );
+      onError: (error) => setFailure(accountRefusal(error, setError, FIELDS, 'Registration failed.', 'Registering')),
+    });
+  });
 
   return (
     <div className="page page--narrow accounts-page">
@@ -61,11 +61,6 @@ export function RegisterCustomerPage() {
         ) : (
           <form className="form" onSubmit={onSubmit} noValidate>
             <ConnectionNotice step="Registering" show={!(registration.error instanceof NetworkError)} />
-            {registration.error ? (
-              <StatusMessage tone="error">
-                {failureMessage(registration.error, 'Registration failed.', 'Registering')}
-              </StatusMessage>
-            ) : null}
             <div className="form__row">
               <TextField
                 label="First name"
@@ -113,6 +108,7 @@ export function RegisterCustomerPage() {
               error={errors.password?.message}
               {...register('password')}
             />
+            <Refusal message={failure} focusKey={registration.error} />
             <Button type="submit" className="form__submit" disabled={registration.isPending}>
               {registration.isPending ? 'Registering...' : 'Register'}
             </Button>

@@ -1,23 +1,26 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { passwordResetRequestSchema } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { NetworkError } from '../../../lib/api-client.ts';
 import { useRequestPasswordReset, type PasswordResetRequest } from '../api/request-password-reset.ts';
-import { failureMessage } from '../failure-message.ts';
+import { accountRefusal } from '../failure-message.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
 import '../accounts.css';
 
+const STEP = 'Sending a reset link';
+
 /** SPEC §2 /request/password_reset: an e-mail address to send the reset link to. */
 export function RequestPasswordResetPage() {
   const resetRequest = useRequestPasswordReset();
+  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -28,13 +31,13 @@ export function RequestPasswordResetPage() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit((input) =>
+  const onSubmit = handleSubmit((input) => {
+    setFailure(null);
     resetRequest.mutate(input, {
-      onError: (error) => {
-        if (error instanceof ApiError) applyServerFieldErrors(error.fields, setError, ['email']);
-      },
-    }),
-  );
+      onError: (error) =>
+        setFailure(accountRefusal(error, setError, ['email'], 'Password reset request failed.', STEP)),
+    });
+  });
 
   return (
     <div className="page page--narrow accounts-page">
@@ -58,12 +61,7 @@ export function RequestPasswordResetPage() {
           </SuccessNotice>
         ) : (
           <form className="form" onSubmit={onSubmit} noValidate>
-            <ConnectionNotice step="Sending a reset link" show={!(resetRequest.error instanceof NetworkError)} />
-            {resetRequest.error ? (
-              <StatusMessage tone="error">
-                {failureMessage(resetRequest.error, 'Password reset request failed.', 'Sending a reset link')}
-              </StatusMessage>
-            ) : null}
+            <ConnectionNotice step={STEP} show={!(resetRequest.error instanceof NetworkError)} />
             <TextField
               label="E-mail"
               type="email"
@@ -72,6 +70,7 @@ export function RequestPasswordResetPage() {
               error={errors.email?.message}
               {...register('email')}
             />
+            <Refusal message={failure} focusKey={resetRequest.error} />
             <Button type="submit" className="form__submit" disabled={resetRequest.isPending}>
               {resetRequest.isPending ? 'Sending...' : 'Send reset link'}
             </Button>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { loginSchema, type LoginInput } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { useLogin } from '../../session/api/login.ts';
@@ -31,6 +31,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const {
     register,
     handleSubmit,
+    resetField,
     formState: { errors },
   } = useForm<v.InferInput<typeof loginSchema>, unknown, LoginInput>({
     // PARSE_CONFIG's abortPipeEarly is what the resolver already does: it stops at a field's first
@@ -39,11 +40,18 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     defaultValues: { username: '', password: '' },
   });
 
-  const onSubmit = handleSubmit((input) => login.mutate(input, { onSuccess: onSignedIn }));
+  // A wrong password keeps the name typed and empties the password, to be typed again.
+  const onSubmit = handleSubmit((input) =>
+    login.mutate(input, {
+      onSuccess: onSignedIn,
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) resetField('password');
+      },
+    }),
+  );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {login.error ? <StatusMessage tone="error">{failureMessage(login.error)}</StatusMessage> : null}
       <TextField
         label="Username or email"
         autoComplete="username"
@@ -62,6 +70,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       <p className="form__aside">
         <Link to="/request/password_reset">Forgot your password?</Link>
       </p>
+      {/* Beside Login, where the person pressed: focused, so a phone shows it above the keyboard. */}
+      <Refusal message={login.error ? failureMessage(login.error) : null} focusKey={login.error} />
       <Button type="submit" className="form__submit" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}
       </Button>

@@ -114,7 +114,6 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
             </StatusMessage>
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-label="Booking request">
-              {refusal ? <RefusalMessage title={FAILED} refusal={refusal} /> : null}
               {draft && !refusal ? <RefusedDraftMessage error={draft.error} /> : null}
               <fieldset className="form__section">
                 <legend className="form__section-title">When</legend>
@@ -177,6 +176,8 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                 error={errors.message?.message}
                 {...register('message')}
               />
+              {/* Beside the button pressed: on a phone the top of the form is far above. */}
+              {refusal ? <RefusalMessage title={FAILED} refusal={refusal} /> : null}
               <Button type="submit" className="form__submit" disabled={isSubmitting}>
                 {isSubmitting ? 'Submitting...' : 'Send Booking Request'}
               </Button>

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useFocusWhenShown } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import type { Refusal } from '../use-outbox-form-submit.ts';
 
@@ -6,21 +7,21 @@ interface RefusalMessageProps {
   /** The spec's sentence for the form, e.g. "Failed to submit booking request." */
   title: string;
   refusal: Refusal;
+  /** A way forward offered with it (Show clashes…). */
+  action?: ReactNode;
 }
 
 /**
- * The spec's failure sentence, then what the server said and any field messages no field shows.
- * Brought into view when no field took the focus: the submit button is far below it on a phone.
+ * The spec's failure sentence, then what the server said and any field messages no field shows,
+ * said once (a message under its field is not repeated here). Put it just before the submit
+ * button: it is focused and brought into view there, unless a field took the focus with its message.
  */
-export function RefusalMessage({ title, refusal }: RefusalMessageProps) {
+export function RefusalMessage({ title, refusal, action }: RefusalMessageProps) {
   const { message, unplaced, placed } = refusal;
-  const frame = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!placed) frame.current?.scrollIntoView({ block: 'center' });
-  }, [refusal, placed]);
+  const ref = useFocusWhenShown<HTMLDivElement>(placed ? null : refusal);
   return (
-    <div ref={frame} className="request-refusal">
-      <StatusMessage tone="error">
+    <div ref={ref} tabIndex={-1} role="alert" className="status-message status-message--error refusal request-refusal">
+      <span className="status-message__text">
         <strong className="request-refusal__title">{title}</strong>
         {message && message !== title ? <span className="request-refusal__detail">{message}</span> : null}
         {/* The message sits in a span: one line per message rather than a list, which a span may not hold. */}
@@ -32,7 +33,8 @@ export function RefusalMessage({ title, refusal }: RefusalMessageProps) {
               {text}
             </span>
           ))}
-      </StatusMessage>
+      </span>
+      {action ? <span className="status-message__action">{action}</span> : null}
     </div>
   );
 }

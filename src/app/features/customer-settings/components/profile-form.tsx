@@ -36,6 +36,8 @@ const NOT_SAVED = 'Your details could not be saved.';
 interface Outcome {
   tone: StatusTone;
   text: string;
+  /** The refused write it tells of: each refusal moves the focus to it again. */
+  key?: string;
 }
 
 /**
@@ -95,8 +97,10 @@ export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; 
       await discardEntry(result.entry.id);
       const { [LICENSE_FIELD]: licenseErrors, ...fieldErrors } = result.fields ?? {};
       if (licenseErrors?.[0]) setLicenseError(licenseErrors[0]);
-      applyServerFieldErrors(fieldErrors, setError, PROFILE_FIELDS);
-      setOutcome({ tone: 'error', text: result.error || NOT_SAVED });
+      const unplaced = applyServerFieldErrors(fieldErrors, setError, PROFILE_FIELDS);
+      // Said once: under the fields when they say it all (the first focused), else beside Save changes.
+      const saidUnderFields = Object.keys(result.fields ?? {}).length > 0 && unplaced.length === 0;
+      if (!saidUnderFields) setOutcome({ tone: 'error', text: result.error || NOT_SAVED, key: result.entry.id });
       return;
     }
     // Show what was saved straight away; the refetch after sending replaces it with the server's copy.
@@ -205,7 +209,7 @@ export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; 
 
       {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <div className="form__actions">
-        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />
+        <Refusal message={outcome?.tone === 'error' ? outcome.text : null} focusKey={outcome?.key} />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save changes'}
         </Button>

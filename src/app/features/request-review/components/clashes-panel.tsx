@@ -8,6 +8,14 @@ import { formatDate } from '../../../lib/format.ts';
 import { useRequestClashes } from '../api/get-request-clashes.ts';
 
 const NONE = 'No other requests or bookings for these dates.';
+const PANEL_ID = 'review-clashes';
+
+/** Takes keyboard and screen-reader users to the clashes, e.g. from a refused Accept below them. */
+export function showClashes(): void {
+  const panel = document.getElementById(PANEL_ID);
+  panel?.focus({ preventScroll: true });
+  panel?.scrollIntoView({ block: 'start', behavior: 'auto' });
+}
 const KIND_NAMES: Record<(typeof UNAVAILABILITY_KINDS)[number], string> = {
   maintenance: 'Maintenance',
   damage: 'Damage',
@@ -27,7 +35,7 @@ const dates = (item: { start_date: string; end_date: string }) =>
 export function ClashesPanel({ requestId }: { requestId: number }) {
   const query = useRequestClashes(requestId);
   return (
-    <section className="review-clashes" aria-labelledby="review-clashes-title">
+    <section id={PANEL_ID} tabIndex={-1} className="review-clashes" aria-labelledby="review-clashes-title">
       <h3 id="review-clashes-title" className="review-clashes__title">
         Other requests and bookings for these dates
       </h3>

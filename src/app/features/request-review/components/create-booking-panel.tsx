@@ -8,6 +8,7 @@ import { PAYMENT_METHODS } from '#domain/constants';
 import { isHoldExpired } from '#domain/request-hold';
 import { NEW_BOOKING_STATUSES, requestBookingSchema, type RequestBookingInput } from '#domain/schemas/booking';
 import { Button, buttonClass } from '../../../components/button.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
@@ -182,8 +183,8 @@ function BookingForm({
           ))}
         </SelectField>
       </div>
-      {outcome ? <StatusMessage tone="error">{outcome}</StatusMessage> : null}
       <div className="form__actions">
+        <Refusal message={outcome} focusKey={create.error} />
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>

@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,9 +11,11 @@ import { SelectField, TextAreaField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { RefusalMessage } from '../../booking-requests/components/refusal-message.tsx';
 import { type Delivery, useOutboxFormSubmit } from '../../booking-requests/use-outbox-form-submit.ts';
+import { requestClashesQueryOptions } from '../api/get-request-clashes.ts';
 import { reviewRequest } from '../api/review-request.ts';
 import { flashAfterReview, type ReviewFlash } from '../review-flash.ts';
 import { DECISION_OPTIONS } from '../review-labels.ts';
+import { showClashes } from './clashes-panel.tsx';
 // The refusal message reused from the request forms is styled there.
 import '../../booking-requests/booking-requests.css';
 
@@ -52,6 +55,7 @@ function defaults(request: StaffBookingRequest): FormValues {
  */
 export function ReviewForm({ request }: { request: StaffBookingRequest }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -76,11 +80,16 @@ export function ReviewForm({ request }: { request: StaffBookingRequest }) {
     void navigate({ to: '/bookings/requests' });
   }, [delivery, navigate]);
 
+  // Dates taken since the page opened (a booking, a hold, a period): the clashes above are asked again.
+  const datesTaken = refusal?.fieldNames.includes('start_date') ?? false;
+  useEffect(() => {
+    if (datesTaken) void queryClient.invalidateQueries({ queryKey: requestClashesQueryOptions(request.id).queryKey });
+  }, [datesTaken, refusal, queryClient, request.id]);
+
   const onSubmit = handleSubmit((input) => submit(reviewRequest(request, input)));
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Review">
-      {refusal ? <RefusalMessage title={REFUSED} refusal={refusal} /> : null}
       <SelectField label="Status" error={errors.status?.message} {...register('status')}>
         {DECISION_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
@@ -95,6 +104,19 @@ export function ReviewForm({ request }: { request: StaffBookingRequest }) {
         error={errors.staff_notes?.message}
         {...register('staff_notes')}
       />
+      {refusal ? (
+        <RefusalMessage
+          title={REFUSED}
+          refusal={refusal}
+          action={
+            datesTaken ? (
+              <Button variant="secondary" size="sm" onClick={showClashes}>
+                Show clashes
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
       <Button type="submit" className="form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Save Review'}
       </Button>

@@ -3,10 +3,11 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { ApiCustomer } from '#domain/api/customers';
 import { finalizeSchema, type FinalizeInput } from '#domain/schemas/customer';
-import { Button } from '../../../../components/button.tsx';
-import { StatusMessage } from '../../../../components/status-message.tsx';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '../../../../components/button.tsx';
+import { Refusal } from '../../../../components/refusal.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { applyServerFieldErrors, errorMessage } from '../../../../lib/form-errors.ts';
+import { refusalParts } from '../../../../lib/form-errors.ts';
 import { useFinalizeBookingRequest } from '../../api/finalize-booking-request.ts';
 import { DetailsGroup } from './details-group.tsx';
 import {
@@ -19,6 +20,19 @@ import {
 } from './details-fields.ts';
 
 type Group = 'address' | 'kin';
+
+/** SPEC §8's sentence; the server's reason follows it unless the fields say it. */
+const FAILED = 'Failed to confirm booking.';
+
+/** What the customer is told after a refused confirmation, beside Confirm Booking. */
+interface Failure {
+  text: string;
+  /** A field holds the server's message and takes the focus instead. */
+  placed: boolean;
+  /** The request cannot be confirmed any more (declined, expired, booked): the way back to the list. */
+  final: boolean;
+  error: unknown;
+}
 
 /** The step 3 form, kept by the wizard so that going back to step 2 does not lose the edits. */
 export function useDetailsForm(customer: ApiCustomer) {
@@ -45,7 +59,7 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
   const finalize = useFinalizeBookingRequest(requestId);
   const blockedId = useId();
   const [editing, setEditing] = useState<Record<Group, boolean>>({ address: false, kin: false });
-  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [focusField, setFocusField] = useState<string | null>(null);
   const {
     register,
@@ -73,17 +87,24 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
   const onInvalid = (invalid: FieldErrors<DetailsValues>) => openGroupsOf(Object.keys(invalid));
 
   const onSubmit = handleSubmit((input) => {
-    setServerProblem(null);
+    setFailure(null);
     finalize.mutate(
       { ...input, pay_now: payNow },
       {
         onSuccess: (reply) => onConfirmed(reply.booking_id),
         onError: (error) => {
-          if (error instanceof ApiError) {
-            applyServerFieldErrors(error.body.fields, setError, DETAILS_FIELD_NAMES);
-            openGroupsOf(Object.keys(error.fields));
+          const { fields, message } = refusalParts(error, DETAILS_FIELD_NAMES, '');
+          for (const [name, text] of Object.entries(fields)) {
+            setError(name as keyof DetailsValues, { type: 'server', message: text });
           }
-          setServerProblem(errorMessage(error, ''));
+          // The field's group opens and the field takes the focus; the sentence beside the button stays said.
+          openGroupsOf(Object.keys(fields));
+          setFailure({
+            text: message ? `${FAILED} ${message}` : FAILED,
+            placed: Object.keys(fields).length > 0,
+            final: error instanceof ApiError && error.status === 409,
+            error,
+          });
         },
       },
     );
@@ -116,18 +137,25 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
         register={register}
         errors={errors}
       />
-      {finalize.isError ? (
-        <StatusMessage tone="error">
-          Failed to confirm booking.
-          {serverProblem ? <span className="wizard__reason"> {serverProblem}</span> : null}
-        </StatusMessage>
-      ) : null}
       {blocked ? (
         <p id={blockedId} className="wizard__blocked">
           {blocked}
         </p>
       ) : null}
       <div className="wizard__nav">
+        <Refusal
+          className="refusal--block"
+          message={failure?.text}
+          focusKey={failure?.error}
+          takeFocus={!failure?.placed}
+          action={
+            failure?.final ? (
+              <Link to="/customer/booking-requests" className={buttonClass('secondary', 'sm')}>
+                Booking Requests
+              </Link>
+            ) : null
+          }
+        />
         <Button variant="secondary" onClick={onBack} disabled={submitting}>
           Back
         </Button>

@@ -1,6 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import type { ApiCustomer } from '#domain/api/customers';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
+import { Refusal } from '../../../../components/refusal.tsx';
 import { StatusMessage } from '../../../../components/status-message.tsx';
 import type { LicenseUpload } from './use-license-upload.ts';
 
@@ -18,8 +19,10 @@ interface LicenseStepProps {
 export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) {
   const inputId = useId();
   const statusId = useId();
+  const failureId = useId();
   const { state, file, previewUrl } = upload;
   const failed = state.status === 'failed';
+  const failure = state.status === 'failed' ? [UPLOAD_FAILED, state.reason].filter(Boolean).join(' ') : null;
   const savedOnDevice = state.status === 'queued' || (upload.waiting && state.status !== 'uploading');
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -46,12 +49,6 @@ export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) 
       </p>
       <div id={statusId} aria-live="polite" className="license-step__status">
         {state.status === 'uploading' ? <StatusMessage tone="info">Uploading your license...</StatusMessage> : null}
-        {failed ? (
-          <StatusMessage tone="error">
-            {UPLOAD_FAILED}
-            {state.reason ? <span className="license-step__reason"> {state.reason}</span> : null}
-          </StatusMessage>
-        ) : null}
         {savedOnDevice ? <StatusMessage tone="warning">{SAVED_ON_DEVICE}</StatusMessage> : null}
         {upload.refusedEarlier && !savedOnDevice && state.status === 'idle' ? (
           <StatusMessage tone="warning">
@@ -75,7 +72,7 @@ export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) 
           type="file"
           accept="image/*,application/pdf"
           aria-invalid={failed || undefined}
-          aria-describedby={statusId}
+          aria-describedby={failed ? `${statusId} ${failureId}` : statusId}
           disabled={state.status === 'uploading'}
           onChange={onChange}
         />
@@ -83,6 +80,8 @@ export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) 
           {hasLicense ? 'Replace License' : 'Upload License'}
         </label>
         <span className="license-upload__hint">Image (JPG, PNG, etc.) or PDF, up to 5MB.</span>
+        {/* Beside the control that failed, focused: the next Tab goes back to Upload License. */}
+        <Refusal id={failureId} className="refusal--block" message={failure} focusKey={state} />
       </div>
     </div>
   );
