@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { RequestStatus } from '#domain/constants';
-import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
+import { priceRental } from '#domain/pricing';
 import { holdEndsAt, isHeld, isHoldExpired } from '#domain/request-hold';
 import type { DialectName } from '../db/connect.ts';
 import type { CustomerUpdate, Database, NewBooking, NewBookingRequest } from '../db/types.ts';
@@ -503,7 +503,12 @@ export async function finalizeBookingRequest(
           dropoff_time: request.dropoff_time,
           pickup_location: request.pickup_location,
           dropoff_location: request.dropoff_location,
-          booking_amount: rentalDays(request.start_date, request.end_date) * request.price_per_day,
+          booking_amount:
+            priceRental({
+              startDate: request.start_date,
+              endDate: request.end_date,
+              pricePerDay: request.price_per_day,
+            })?.total ?? 0,
           booking_deposit: request.deposit,
           payment_method: input.paymentMethod,
           booking_status: 'confirmed',

@@ -1,5 +1,5 @@
-import { isIsoDate, rentalDays } from '#domain/dates';
 import { formatMoney as toDecimal, parseMoney } from '#domain/money';
+import { priceRental } from '#domain/pricing';
 
 export interface Estimate {
   /** Rental days, counted inclusively as the server counts them. */
@@ -9,13 +9,13 @@ export interface Estimate {
 }
 
 /**
- * Days × price per day for the dates chosen so far, in minor units so no float creeps in; null
- * until both dates are valid and in order. Only an estimate: the agency sets the final amount.
+ * The price the server would give the dates chosen so far (the one price function,
+ * src/domain/pricing.ts); null until both dates are valid and in order. Only an estimate: the
+ * agency sets the final amount.
  */
 export function estimateTotal(pricePerDay: string, startDate: string, endDate: string): Estimate | null {
-  if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) return null;
-  const price = parseMoney(pricePerDay);
-  if (price === null) return null;
-  const days = rentalDays(startDate, endDate);
-  return { days, total: toDecimal(price * days) };
+  const perDay = parseMoney(pricePerDay);
+  if (perDay === null) return null;
+  const price = priceRental({ startDate, endDate, pricePerDay: perDay });
+  return price ? { days: price.days, total: toDecimal(price.total) } : null;
 }

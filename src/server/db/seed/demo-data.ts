@@ -12,7 +12,8 @@ import {
   type RequestStatus,
   type Role,
 } from '#domain/constants';
-import { addDays, rentalDays, todayIso } from '#domain/dates';
+import { addDays, todayIso } from '#domain/dates';
+import { priceRental } from '#domain/pricing';
 import { DEFAULT_HOLD_HOURS, holdEndsAt } from '#domain/request-hold';
 import type { Deps } from '../../context.ts';
 import { bumpVersion } from '../../repositories/data-versions.ts';
@@ -911,7 +912,8 @@ async function insertRows(
       dropoff_time: booking.dropoffTime,
       pickup_location: locationName(vehicle.agency, booking.pickup),
       dropoff_location: locationName(vehicle.agency, booking.dropoff),
-      booking_amount: rentalDays(booking.start, booking.end) * vehicle.pricePerDay,
+      booking_amount:
+        priceRental({ startDate: booking.start, endDate: booking.end, pricePerDay: vehicle.pricePerDay })?.total ?? 0,
       booking_deposit: vehicle.deposit,
       payment_method: booking.paymentMethod,
       booking_status: booking.status,

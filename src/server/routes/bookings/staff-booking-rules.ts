@@ -1,5 +1,5 @@
-import { rentalDays } from '#domain/dates';
 import { moneyText } from '#domain/money';
+import { priceRental } from '#domain/pricing';
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
 import { type FieldErrors, fieldError } from '../../http/errors.ts';
@@ -9,24 +9,31 @@ import { isCustomerInScope } from '../../repositories/customers.ts';
 import { fieldsError } from './common.ts';
 
 /**
- * The amount a booking is priced at when staff leave it empty: rental days (inclusive) × the
- * vehicle's price per day − the discount, which may not exceed the price (400). The server's one
- * price rule: Add Booking, Edit Booking and Create booking from a request all use it.
+ * The amount a booking is priced at when staff leave it empty, by the one price function
+ * (src/domain/pricing.ts): the rental less the discount, which may not exceed the rental (400).
+ * Add Booking, Edit Booking and Create booking from a request all use it.
  */
 export function rentalPrice(
   dates: { start_date: string; end_date: string; discount_amount: number },
   pricePerDay: number,
   currency: string,
 ): number {
-  const price = rentalDays(dates.start_date, dates.end_date) * pricePerDay;
-  if (dates.discount_amount > price) {
+  const price = priceRental({
+    startDate: dates.start_date,
+    endDate: dates.end_date,
+    pricePerDay,
+    discount: dates.discount_amount,
+  });
+  // The body's schema has already refused dates out of order.
+  if (!price) throw fieldError(400, 'end_date', 'End date cannot be before start date.');
+  if (price.discountExceedsRental) {
     throw fieldError(
       400,
       'discount_amount',
-      `Discount amount cannot be more than the rental price (${moneyText(price, currency)}).`,
+      `Discount amount cannot be more than the rental price (${moneyText(price.rental, currency)}).`,
     );
   }
-  return price - dates.discount_amount;
+  return price.total;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { rentalDays, todayIso } from '#domain/dates';
+import { todayIso } from '#domain/dates';
+import { type PriceLineKind, priceRental } from '#domain/pricing';
 import type { Invoice, InvoiceStatus } from '#domain/api/invoices';
 import type { Deps } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -38,24 +39,26 @@ export function wrongStatus(invoice: Invoice, wanted: 'issue' | 'pay' | 'void'):
  * the amount agreed on the booking.
  */
 export function linesFromBooking(booking: InvoiceableBooking): InvoiceLineValues[] {
-  const days = rentalDays(booking.start_date, booking.end_date);
+  const price = priceRental({
+    startDate: booking.start_date,
+    endDate: booking.end_date,
+    pricePerDay: booking.price_per_day,
+    discount: booking.discount_amount,
+  });
+  if (!price) throw new Error(`booking ${booking.start_date}–${booking.end_date} has its dates out of order`);
   const vehicle = `${booking.make} ${booking.model} (${booking.registration_number})`;
   const period = `${britishDate(booking.start_date)} – ${britishDate(booking.end_date)}`;
-  const lines: InvoiceLineValues[] = [
-    {
-      description: `Rental of ${vehicle}, ${period}, ${days} ${days === 1 ? 'day' : 'days'}`,
-      quantity: days,
-      unit_amount: booking.price_per_day,
-    },
-  ];
-  if (booking.discount_amount > 0) {
-    lines.push({
-      description: booking.discount_description?.trim() || 'Discount',
-      quantity: 1,
-      unit_amount: -booking.discount_amount,
-    });
-  }
-  const difference = booking.booking_amount - (days * booking.price_per_day - booking.discount_amount);
+  const describe = (kind: PriceLineKind) =>
+    kind === 'rental'
+      ? `Rental of ${vehicle}, ${period}, ${price.days} ${price.days === 1 ? 'day' : 'days'}`
+      : booking.discount_description?.trim() || 'Discount';
+  const lines: InvoiceLineValues[] = price.lines.map((line) => ({
+    description: describe(line.kind),
+    quantity: line.quantity,
+    unit_amount: line.unitAmount,
+  }));
+  const priced = price.lines.reduce((sum, line) => sum + line.amount, 0);
+  const difference = booking.booking_amount - priced;
   if (difference !== 0) {
     lines.push({ description: 'Adjustment to the agreed booking amount', quantity: 1, unit_amount: difference });
   }

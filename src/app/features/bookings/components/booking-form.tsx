@@ -4,8 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { StaffBooking } from '#domain/api/bookings';
 import { BOOKING_STATUSES, PAYMENT_METHODS } from '#domain/constants';
-import { isIsoDate, rentalDays } from '#domain/dates';
-import { formatMoney as decimalText, parseMoney } from '#domain/money';
+import { formatMoney as decimalText } from '#domain/money';
 import {
   NEW_BOOKING_STATUSES,
   staffBookingSchema,
@@ -25,6 +24,7 @@ import { useOnline } from '../../../offline/connectivity.ts';
 import { useAgentLocations } from '../../fleet/index.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { bookingPayload, type BookingFormValues } from '../api/booking-payload.ts';
+import { suggestedAmount } from '../suggested-amount.ts';
 import { CustomerCombobox, type CustomerOption } from './customer-combobox.tsx';
 import { LocationField } from './location-field.tsx';
 import { VehicleCombobox, type VehicleOption } from './vehicle-combobox.tsx';
@@ -88,18 +88,6 @@ function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** Days × price per day − discount, as the server would price it; null until dates and vehicle make sense. */
-function suggestedAmount(values: { start?: string; end?: string; discount?: string }, vehicle: VehicleOption | null) {
-  const { start = '', end = '', discount = '' } = values;
-  if (!vehicle || !isIsoDate(start) || !isIsoDate(end) || end < start) return null;
-  const price = parseMoney(vehicle.pricePerDay);
-  if (price === null) return null;
-  const days = rentalDays(start, end);
-  const off = discount.trim() === '' ? 0 : parseMoney(discount);
-  if (off === null) return null;
-  return { days, price, discount: off, amount: Math.max(0, days * price - off) };
-}
-
 /** Add Booking and Edit Booking (SPEC §2, §9): one form, filled with the defaults or with the booking. */
 export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormProps) {
   const texts = TEXTS[mode];
@@ -140,7 +128,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
   const [startDate, endDate, discount] = useWatch({ control, name: ['start_date', 'end_date', 'discount_amount'] });
   const suggestion = suggestedAmount(
     { start: String(startDate ?? ''), end: String(endDate ?? ''), discount: String(discount ?? '') },
-    vehicle,
+    vehicle?.pricePerDay ?? null,
   );
   const suggestedText = suggestion ? decimalText(suggestion.amount) : null;
 
