@@ -69,7 +69,7 @@ describe(`a write refused before its body is read leaves the connection usable (
     try {
       const body = JSON.stringify({ notes: 'x'.repeat(2_000) });
       const sockets = new Set<Socket>();
-      for (let round = 0; round < 150; round += 1) {
+      for (let round = 0; round < 500; round += 1) {
         // No CSRF token: refused by the access check, before the body is read.
         const refused = await client.send('POST', '/api/bookings/', body);
         expect(refused.status).toBe(403);
@@ -90,7 +90,7 @@ describe(`a write refused before its body is read leaves the connection usable (
       const csrf = await client.send('GET', '/api/csrf/');
       const token = /csrftoken=([^;]+)/.exec(csrf.setCookie.join('; '))?.[1];
       if (!token) throw new Error('csrf/ set no csrftoken cookie');
-      for (let round = 0; round < 100; round += 1) {
+      for (let round = 0; round < 500; round += 1) {
         const refused = await client.send('POST', '/api/bookings/', '{"customer":1}', {
           Cookie: `csrftoken=${token}`,
           'X-CSRFToken': decodeURIComponent(token),
