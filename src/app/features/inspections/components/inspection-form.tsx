@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Refusal, useFocusFirstInvalid } from '../../../components/refusal.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { discardEntry, submitThroughOutbox } from '../../../offline/outbox.ts';
+import { useRefreshBookingInspections } from '../api/get-inspections.ts';
 import { inspectionRequest } from '../api/record-inspection.ts';
 import { DamageMarks } from './damage-marks.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
@@ -92,6 +93,7 @@ export function InspectionForm({
   /** Said beside Save when no field's message says it; `cause` moves focus to it again on a repeat. */
   const [refusal, setRefusal] = useState<{ message: string; cause: object } | null>(null);
   const formRef = useFocusFirstInvalid<HTMLFormElement>(errors);
+  const refresh = useRefreshBookingInspections();
   const [saving, setSaving] = useState(false);
   const [preparing, setPreparing] = useState(false);
   /** Days from the booking's start, while the desk is asked to confirm a pick-up far from it. */
@@ -138,6 +140,7 @@ export function InspectionForm({
       if (outcome.status === 'refused') {
         // Shown here, where it can be fixed; it must not linger in the sync panel as well.
         void discardEntry(outcome.entry.id);
+        refresh();
         setErrors(fieldErrors(outcome.fields));
         if (!allPlaced(outcome.fields)) {
           setRefusal({ message: outcome.error || 'The inspection was not accepted.', cause: outcome });

@@ -40,12 +40,12 @@ export function BookingInvoices({ bookingId }: { bookingId: number }) {
         <p className="invoice-facts__sub">No invoice yet.</p>
       ) : null}
       {query.data && !live ? (
-        <>
-          <Refusal message={create.problem} focusKey={create.error} />
+        <div className="invoice-actions">
+          <Refusal className="refusal--block" message={create.problem} focusKey={create.error} />
           <Button onClick={() => create.start(bookingId)} disabled={create.pending}>
             {create.pending ? 'Creating...' : 'Create Invoice'}
           </Button>
-        </>
+        </div>
       ) : null}
     </section>
   );
