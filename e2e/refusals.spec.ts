@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Invoice } from '../src/domain/api/invoices.ts';
+import type { MaintenanceRecord } from '../src/domain/api/maintenance.ts';
 import type { StaffBooking } from '../src/domain/api/bookings.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { apiJson, csrfHeaders, goOffline, isoDay, PHONE, signInContext, TABLET, uniqueSuffix } from './support/api.ts';
@@ -176,6 +177,43 @@ for (const [device, size, offset] of [
       await add.click();
       await expect(page.getByLabel('End date')).toBeFocused();
       await expect(page.getByText('Failed to create booking. Please check your input.')).toBeVisible();
+    });
+
+    test('maintenance: saving a record deleted meanwhile is refused beside Save record', async ({ page, context }) => {
+      await signInContext(context, 'agency');
+      const vehicle = await createVehicle(context.request, `M${uniqueSuffix()}`);
+      const record = await apiJson<MaintenanceRecord>(context.request, 'POST', 'maintenance/', {
+        vehicle: vehicle.id,
+        type: 'repair',
+        service_date: isoDay(-3),
+        mileage: 1000,
+        cost: '60.00',
+        garage: 'Kwik Fix',
+      });
+
+      await page.goto(`/fleet/maintenance?vehicle=${vehicle.id}`);
+      await page
+        .getByRole('button', { name: /^Edit repair of/ })
+        .first()
+        .click();
+      const form = page.getByRole('form', { name: 'Edit record' });
+      // A date to come is said under the date, with the focus there, and not again beside Save.
+      await form.getByLabel('Date').fill(isoDay(3));
+      const save = form.getByRole('button', { name: 'Save record' });
+      await save.click();
+      await expect(form.getByLabel('Date')).toBeFocused();
+      await expect(form.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByRole('alert')).toHaveCount(0);
+
+      await form.getByLabel('Date').fill(isoDay(-2));
+      await apiJson(context.request, 'DELETE', `maintenance/${record.id}/`);
+      await form.getByLabel('Cost').fill('65.00');
+      await save.click();
+      const refusal = form.getByRole('alert');
+      await expect(refusal).toContainText('not found');
+      await expectBeside(refusal, save);
+      await expectAccessible(page);
+      await shoot(page, 'maintenance', device);
     });
   });
 }
