@@ -101,6 +101,21 @@ for (const [device, size, offset] of [
       await expectBeside(createRefusal, create);
       await shoot(page, 'create-invoice', device);
       await context.setOffline(false);
+
+      // The same from the customer's booking history: said in that booking's row (or card).
+      await page.goto(`/details/${customer.id}`);
+      const menu = page.getByRole('button', { name: `Actions for booking #${third.id}` });
+      await expect(menu).toBeVisible();
+      await goOffline(context, page);
+      await menu.click();
+      await page.getByRole('menuitem', { name: 'Create Invoice' }).click();
+      const historyRefusal = page.getByRole('alert').filter({ hasText: 'You are offline' });
+      await expect(historyRefusal).toBeFocused();
+      await expect(historyRefusal).toBeInViewport();
+      await expect(menu).toBeInViewport();
+      await expectAccessible(page);
+      await shoot(page, 'booking-history', device);
+      await context.setOffline(false);
     });
 
     test('inspections: a pick-up recorded twice is refused beside Save', async ({ page, context }) => {

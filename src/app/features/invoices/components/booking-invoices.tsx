@@ -40,7 +40,7 @@ export function BookingInvoices({ bookingId }: { bookingId: number }) {
         <p className="invoice-facts__sub">No invoice yet.</p>
       ) : null}
       {query.data && !live ? (
-        <div className="invoice-actions">
+        <div className="invoice-actions booking-invoices__actions">
           <Refusal className="refusal--block" message={create.problem} focusKey={create.error} />
           <Button onClick={() => create.start(bookingId)} disabled={create.pending}>
             {create.pending ? 'Creating...' : 'Create Invoice'}
