@@ -227,6 +227,8 @@ for (const [device, size, offset] of [
       const refusal = form.getByRole('alert');
       await expect(refusal).toContainText('not found');
       await expectBeside(refusal, save);
+      // The list below reads again: the record is gone there too.
+      await expect(page.getByText('No maintenance records found.')).toBeVisible();
       await expectAccessible(page);
       await shoot(page, 'maintenance', device);
     });

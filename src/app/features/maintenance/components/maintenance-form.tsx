@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -11,7 +12,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/text-
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { type Delivery, useOutboxFormSubmit } from '../../booking-requests/use-outbox-form-submit.ts';
 import { fleetChoiceName, useFleetChoices } from '../../fleet/api/fleet-choices.ts';
-import { maintenanceRequest, type MaintenanceRecord } from '../api/maintenance.ts';
+import { MAINTENANCE_KEY, maintenanceRequest, type MaintenanceRecord } from '../api/maintenance.ts';
 import { MAINTENANCE_TYPE_LABELS } from '../maintenance-labels.ts';
 
 type FormValues = v.InferInput<typeof maintenanceSchema>;
@@ -78,6 +79,12 @@ export function MaintenanceForm({ editing, vehicle, onDone, onCancel }: Maintena
       ? null
       : [...new Set([refusal.message ?? NOT_SAVED, ...refusal.unplaced])].join(' ')
     : null;
+
+  // A refusal (the record deleted at another desk, say): the list below reads again what the server has.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (refusal) void queryClient.invalidateQueries({ queryKey: MAINTENANCE_KEY });
+  }, [refusal, queryClient]);
 
   useEffect(() => {
     if (delivery !== null) onDone(delivery);
