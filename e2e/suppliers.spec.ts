@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiJson, DEMO_PASSWORD, PHONE, signInApi, signInContext, TABLET, uniqueSuffix } from './support/api.ts';
+import {
+  apiJson,
+  DEMO_PASSWORD,
+  goOffline,
+  PHONE,
+  signInApi,
+  signInContext,
+  TABLET,
+  uniqueSuffix,
+} from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { createVehicle } from './support/staff.ts';
 
@@ -54,11 +63,24 @@ for (const [name, device] of [
     await page.screenshot({ path: `test-results/suppliers-${name}.png`, fullPage: true });
     await expectAccessible(page);
 
+    // Without a connection the change is refused in the agency's row, next to its button, with the focus.
+    await goOffline(staff, page);
+    await row.getByRole('button', { name: `Approve ${agencyName}` }).click();
+    await page.getByRole('dialog', { name: 'Approve agency' }).getByRole('button', { name: 'Approve' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'You are offline' });
+    await expect(refusal).toBeFocused();
+    await expect(refusal).toBeInViewport();
+    await expect(row.getByRole('button', { name: `Approve ${agencyName}` })).toBeInViewport();
+    await page.screenshot({ path: `test-results/suppliers-refusal-${name}.png` });
+    await staff.setOffline(false);
+    await expect(page.getByRole('button', { name: /^Online/ })).toBeVisible();
+
     await row.getByRole('button', { name: `Approve ${agencyName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve agency' });
     await expect(dialog).toContainText('Its vehicles will appear on the public list at once.');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText(`${agencyName} is now approved.`)).toBeVisible();
+    await expect(refusal).toBeHidden();
     await expect(row.getByText('Approved')).toBeVisible();
     await expect(row.getByRole('button', { name: `Suspend ${agencyName}` })).toBeVisible();
 

@@ -12,13 +12,14 @@ import {
   type StaffBookingUpdateInput,
 } from '#domain/schemas/booking';
 import { Button, buttonClass } from '../../../components/button.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { refusalParts } from '../../../lib/form-errors.ts';
 import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useAgentLocations } from '../../fleet/index.ts';
@@ -64,10 +65,13 @@ interface BookingFormProps {
   cancel: LinkProps;
 }
 
+/**
+ * What the last Save came to. A refusal is said beside the submit button; it takes the focus
+ * unless a field's message took it (`fieldFocused`), which is then the place to start fixing.
+ */
 type Outcome =
   | { tone: 'success'; text: string; created?: number }
-  | { tone: 'error'; text: string; detail?: string }
-  | { tone: 'warning'; text: string };
+  | { tone: 'error'; text: string; detail?: string; fieldFocused: boolean; cause: unknown };
 
 const TEXTS = {
   add: {
@@ -83,6 +87,9 @@ const TEXTS = {
     offline: 'You are offline, so these changes were not saved: editing a booking needs a connection.',
   },
 } as const;
+
+const refusalText = (outcome: { text: string; detail?: string }) =>
+  outcome.detail ? `${outcome.text} ${outcome.detail}` : outcome.text;
 
 function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
@@ -163,28 +170,45 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
       onSaved?.(booking);
     } catch (error) {
       if (error instanceof NetworkError) {
-        setOutcome({ tone: 'warning', text: `${texts.offline} Your entries are kept here: save again when online.` });
+        setOutcome({
+          tone: 'error',
+          text: `${texts.offline} Your entries are kept here: save again when online.`,
+          fieldFocused: false,
+          cause: error,
+        });
         return;
       }
       attempt.current = null;
       if (error instanceof ApiError && error.status === 409) {
-        applyServerFieldErrors(error.fields, setError, FIELDS);
+        // Dates taken: about the vehicle and both dates at once, so said whole beside the button.
         setOutcome({
           tone: 'error',
           text: texts.failed,
           detail: `${error.message} A vehicle cannot be booked twice for the same days: choose other dates or another vehicle.`,
+          fieldFocused: false,
+          cause: error,
         });
         return;
       }
-      const unplaced = error instanceof ApiError ? applyServerFieldErrors(error.fields, setError, FIELDS) : [];
-      const detail =
-        error instanceof ApiError && error.status < 500 && Object.keys(error.fields).length === 0
-          ? error.message
-          : unplaced.join(' ');
-      setOutcome({ tone: 'error', text: texts.failed, ...(detail ? { detail } : {}) });
+      // The server's field messages under their fields, the first focused; what no field shows beside the button.
+      const { fields, message } = refusalParts(error, FIELDS, '');
+      const names = FIELDS.filter((name) => fields[name]);
+      names.forEach((name, index) =>
+        setError(name, { type: 'server', message: fields[name] }, { shouldFocus: index === 0 }),
+      );
+      setOutcome({
+        tone: 'error',
+        text: texts.failed,
+        ...(message ? { detail: message } : {}),
+        fieldFocused: names.length > 0,
+        cause: error,
+      });
     }
   };
-  const onSubmit = handleSubmit(onValid, () => setOutcome({ tone: 'error', text: texts.failed }));
+  // The fields say what is wrong, and the first of them has the focus; the sentence waits beside the button.
+  const onSubmit = handleSubmit(onValid, (invalid) =>
+    setOutcome({ tone: 'error', text: texts.failed, fieldFocused: true, cause: invalid }),
+  );
 
   const statuses = mode === 'add' ? NEW_BOOKING_STATUSES : BOOKING_STATUSES;
   const amountHint = suggestion ? (
@@ -376,11 +400,10 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
         <TextAreaField label="Notes" rows={3} error={errors.notes?.message} {...register('notes')} />
       </fieldset>
       <div aria-live="polite">
-        {outcome ? (
+        {outcome?.tone === 'success' ? (
           <StatusMessage tone={outcome.tone}>
             {outcome.text}
-            {outcome.tone === 'error' && outcome.detail ? <> {outcome.detail}</> : null}
-            {outcome.tone === 'success' && outcome.created !== undefined ? (
+            {outcome.created !== undefined ? (
               <>
                 {' '}
                 <Link to="/booking-details/$id" params={{ id: outcome.created }}>
@@ -392,6 +415,16 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
         ) : null}
       </div>
       <div className="form__actions">
+        {outcome?.tone === 'error' && outcome.fieldFocused ? (
+          <div className="refusal--block">
+            <StatusMessage tone="error">{refusalText(outcome)}</StatusMessage>
+          </div>
+        ) : (
+          <Refusal
+            message={outcome?.tone === 'error' ? refusalText(outcome) : null}
+            focusKey={outcome?.tone === 'error' ? outcome.cause : null}
+          />
+        )}
         <Link {...cancel} className={buttonClass('secondary')}>
           Cancel
         </Link>

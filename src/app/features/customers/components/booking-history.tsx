@@ -6,8 +6,9 @@ import { RowMenu, type RowMenuItem } from '../../../components/row-menu.tsx';
 import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
+import { Fragment } from 'react';
 import { allItems } from '../../../lib/paging.ts';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { useInvoiceForBooking } from '../../invoices/api/use-invoice-for-booking.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
 import { useCustomerBookings, type CustomerHistoryBooking } from '../api/list-customer-bookings.ts';
@@ -31,13 +32,16 @@ export function BookingHistory({ customerId }: { customerId: number }) {
   const menu = (booking: CustomerHistoryBooking) => bookingMenu(booking, invoice.start);
   const bookings = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
+  /** Create Invoice's refusal, said in the row of the booking whose menu asked for it. */
+  const refusal = (booking: CustomerHistoryBooking) => (
+    <Refusal message={invoice.booking === booking.id ? invoice.problem : null} focusKey={invoice.error} />
+  );
 
   return (
     <section className="booking-history" aria-labelledby="booking-history-title">
       <h2 id="booking-history-title" className="details-section__title">
         Booking history
       </h2>
-      {invoice.problem ? <StatusMessage tone="error">{invoice.problem}</StatusMessage> : null}
       {!query.data ? (
         <QueryFallback
           query={query}
@@ -76,19 +80,26 @@ export function BookingHistory({ customerId }: { customerId: number }) {
               </thead>
               <tbody>
                 {bookings.map((booking) => (
-                  <tr key={booking.id}>
-                    <td>#{booking.id}</td>
-                    <td>{formatDate(booking.created_at)}</td>
-                    <td className="table__cell--number">{formatMoney(booking.booking_amount, currency)}</td>
-                    <td className="table__cell--number">{mileage(booking)}</td>
-                    <td>{paymentMethodLabel(booking.payment_method)}</td>
-                    <td>
-                      <BookingStatusBadge status={booking.booking_status} />
-                    </td>
-                    <td className="table__cell--actions">
-                      <RowMenu label={`Actions for booking #${booking.id}`} items={menu(booking)} />
-                    </td>
-                  </tr>
+                  <Fragment key={booking.id}>
+                    <tr>
+                      <td>#{booking.id}</td>
+                      <td>{formatDate(booking.created_at)}</td>
+                      <td className="table__cell--number">{formatMoney(booking.booking_amount, currency)}</td>
+                      <td className="table__cell--number">{mileage(booking)}</td>
+                      <td>{paymentMethodLabel(booking.payment_method)}</td>
+                      <td>
+                        <BookingStatusBadge status={booking.booking_status} />
+                      </td>
+                      <td className="table__cell--actions">
+                        <RowMenu label={`Actions for booking #${booking.id}`} items={menu(booking)} />
+                      </td>
+                    </tr>
+                    {invoice.problem && invoice.booking === booking.id ? (
+                      <tr>
+                        <td colSpan={7}>{refusal(booking)}</td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
             </table>
@@ -123,6 +134,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
                     </div>
                   </dl>
                   <BookingStatusBadge status={booking.booking_status} />
+                  {refusal(booking)}
                 </article>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingInspections } from '#domain/api/inspections';
 import { api } from '../../../lib/api-client.ts';
 import { ALL_BOOKINGS_KEY } from '../../bookings/api/staff-bookings-key.ts';
@@ -13,4 +13,13 @@ export const inspectionsQueryOptions = (bookingId: number) =>
 /** GET bookings/{id}/inspections/: the pickup and the return inspection (null until recorded). */
 export function useBookingInspections(bookingId: number) {
   return useQuery(inspectionsQueryOptions(bookingId));
+}
+
+/**
+ * Reads the booking and its inspections again: after a refusal (recorded meanwhile at another
+ * desk, the booking moved on), the screen then shows what the server has beside the refusal.
+ */
+export function useRefreshBookingInspections() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: ALL_BOOKINGS_KEY });
 }

@@ -28,7 +28,13 @@ export function DamageMarks({ marks, onChange, earlier, error, disabled }: Damag
     onChange(marks.map((mark, at) => (at === index ? { ...mark, note } : mark)));
 
   return (
-    <fieldset className="damage-marks" aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className="damage-marks"
+      aria-describedby={error ? errorId : undefined}
+      // Marked invalid and focusable, so a refused save moves focus here, where its message is.
+      aria-invalid={error ? true : undefined}
+      tabIndex={-1}
+    >
       <legend className="field__label">Damage</legend>
       <div className="damage-marks__layout">
         <CarOutline

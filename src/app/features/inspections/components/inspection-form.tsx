@@ -11,9 +11,10 @@ import { localIsoDate } from '#domain/dates';
 import { pickupFarFromStart, returnFlags, type Allowance, type Readings } from '#domain/return-flags';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
+import { Refusal, useFocusFirstInvalid } from '../../../components/refusal.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { discardEntry, submitThroughOutbox } from '../../../offline/outbox.ts';
+import { useRefreshBookingInspections } from '../api/get-inspections.ts';
 import { inspectionRequest } from '../api/record-inspection.ts';
 import { DamageMarks } from './damage-marks.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
@@ -25,7 +26,8 @@ export const KIND_TITLES: Record<InspectionKind, string> = {
   return: 'Return inspection',
 };
 
-type Errors = Partial<Record<'mileage' | 'fuel_eighths' | 'damage_marks' | 'notes' | 'photos', string>>;
+const FIELDS = ['mileage', 'fuel_eighths', 'damage_marks', 'notes', 'photos'] as const;
+type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 interface InspectionFormProps {
   bookingId: number;
@@ -53,10 +55,17 @@ function readingsOf(mileage: string, fuel: string): Readings | null {
 
 function fieldErrors(fields: Record<string, string[]> | null | undefined): Errors {
   const errors: Errors = {};
-  for (const [name, messages] of Object.entries(fields ?? {})) {
-    if (messages[0]) errors[name as keyof Errors] = messages[0];
+  for (const name of FIELDS) {
+    const message = fields?.[name]?.[0];
+    if (message) errors[name] = message;
   }
   return errors;
+}
+
+/** Whether every field the server named is one this form shows (its messages then say it all). */
+function allPlaced(fields: Record<string, string[]> | null | undefined): boolean {
+  const names = Object.keys(fields ?? {});
+  return names.length > 0 && names.every((name) => (FIELDS as readonly string[]).includes(name));
 }
 
 /**
@@ -81,7 +90,10 @@ export function InspectionForm({
   const [notes, setNotes] = useState('');
   const [photos, setPhotos] = useState<Blob[]>([]);
   const [errors, setErrors] = useState<Errors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
+  /** Said beside Save when no field's message says it; `cause` moves focus to it again on a repeat. */
+  const [refusal, setRefusal] = useState<{ message: string; cause: object } | null>(null);
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(errors);
+  const refresh = useRefreshBookingInspections();
   const [saving, setSaving] = useState(false);
   const [preparing, setPreparing] = useState(false);
   /** Days from the booking's start, while the desk is asked to confirm a pickup far from it. */
@@ -128,13 +140,19 @@ export function InspectionForm({
       if (outcome.status === 'refused') {
         // Shown here, where it can be fixed; it must not linger in the sync panel as well.
         void discardEntry(outcome.entry.id);
+        refresh();
         setErrors(fieldErrors(outcome.fields));
-        setRefusal(outcome.error || 'The inspection was not accepted.');
+        if (!allPlaced(outcome.fields)) {
+          setRefusal({ message: outcome.error || 'The inspection was not accepted.', cause: outcome });
+        }
       } else {
         onSaved(outcome.status);
       }
-    } catch {
-      setRefusal('This device could not keep the inspection (its storage may be full). Nothing was saved.');
+    } catch (error) {
+      setRefusal({
+        message: 'This device could not keep the inspection (its storage may be full). Nothing was saved.',
+        cause: { error },
+      });
     } finally {
       setSaving(false);
     }
@@ -142,9 +160,14 @@ export function InspectionForm({
 
   const busy = saving || preparing;
   return (
-    <form className="inspection-form" aria-label={title} noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      ref={formRef}
+      className="inspection-form"
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <h3 className="inspection-form__title">{title}</h3>
-      {refusal ? <StatusMessage tone="error">Error: {refusal}</StatusMessage> : null}
       <div className="inspection-form__readings">
         <TextField
           label="Mileage"
@@ -201,6 +224,7 @@ export function InspectionForm({
         onBusyChange={setPreparing}
       />
       <div className="form__actions">
+        <Refusal message={refusal?.message} focusKey={refusal?.cause} />
         <Button variant="secondary" disabled={saving} onClick={onCancel}>
           Cancel
         </Button>

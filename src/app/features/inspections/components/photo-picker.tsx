@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { MAX_INSPECTION_PHOTOS } from '#domain/schemas/inspection';
+import { useFocusWhenShown } from '../../../components/refusal.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { resizePhoto } from '../resize-photo.ts';
 
@@ -33,6 +34,8 @@ export function PhotoPicker({ photos, onChange, error, disabled, onBusyChange }:
   const [problem, setProblem] = useState<string | null>(null);
   const [resizing, setResizing] = useState(false);
   const message = problem ?? error;
+  // A photo refused while picking is said here, beside the buttons, and focus comes to it.
+  const frame = useFocusWhenShown<HTMLDivElement>(problem);
   const full = photos.length >= MAX_INSPECTION_PHOTOS;
 
   const pick = async (input: HTMLInputElement) => {
@@ -58,7 +61,16 @@ export function PhotoPicker({ photos, onChange, error, disabled, onBusyChange }:
 
   const describedBy = [hintId, message ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className="photo-picker" role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+    <div
+      ref={frame}
+      className="photo-picker"
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      // Marked invalid and focusable, so a refused save moves focus here, where its message is.
+      aria-invalid={message ? true : undefined}
+      tabIndex={-1}
+    >
       <div className="photo-picker__head">
         <span id={labelId} className="field__label">
           Photos

@@ -5,7 +5,8 @@ import { useCreateInvoice } from './create-invoice.ts';
 
 /**
  * "Create Invoice" for a booking: a draft is made and opened; when the booking already has an
- * invoice (409), the invoices of that booking are shown instead. `problem` says why nothing opened.
+ * invoice (409), the invoices of that booking are shown instead. `problem` says why nothing opened,
+ * for the booking `booking`; `error` changes with each failed try (a refusal's focus follows it).
  */
 export function useInvoiceForBooking() {
   const create = useCreateInvoice();
@@ -26,6 +27,8 @@ export function useInvoiceForBooking() {
   return {
     start,
     pending: create.isPending,
+    booking: create.variables && 'booking' in create.variables ? create.variables.booking : null,
+    error: create.error,
     problem: create.isError && !refused ? errorMessage(create.error, 'The invoice could not be created.') : null,
   };
 }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../../components/button.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
@@ -38,11 +39,13 @@ export function BookingInvoices({ bookingId }: { bookingId: number }) {
       ) : query.data ? (
         <p className="invoice-facts__sub">No invoice yet.</p>
       ) : null}
-      {create.problem ? <StatusMessage tone="error">{create.problem}</StatusMessage> : null}
       {query.data && !live ? (
-        <Button onClick={() => create.start(bookingId)} disabled={create.pending}>
-          {create.pending ? 'Creating...' : 'Create Invoice'}
-        </Button>
+        <div className="invoice-actions booking-invoices__actions">
+          <Refusal className="refusal--block" message={create.problem} focusKey={create.error} />
+          <Button onClick={() => create.start(bookingId)} disabled={create.pending}>
+            {create.pending ? 'Creating...' : 'Create Invoice'}
+          </Button>
+        </div>
       ) : null}
     </section>
   );

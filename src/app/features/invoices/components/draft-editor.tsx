@@ -6,9 +6,10 @@ import { parseMoney } from '#domain/money';
 import { INVOICE_MAX_LINES, invoiceUpdateSchema, parseSignedMoney } from '#domain/schemas/invoice';
 import { PARSE_CONFIG } from '#domain/schemas/parse';
 import { Button } from '../../../components/button.tsx';
+import { Refusal, useFocusFirstInvalid } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
-import { errorMessage } from '../../../lib/form-errors.ts';
+import { firstMessages, refusalParts } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useChangeInvoice } from '../api/change-invoice.ts';
 import { SumsList } from './sums-list.tsx';
@@ -28,6 +29,16 @@ const lineDraft = (line: { description: string; quantity: number | string; unit_
   unit_amount: line.unit_amount,
 });
 
+const LINE_FIELDS = ['description', 'quantity', 'unit_amount'] as const;
+
+/** The draft's field names as the schema and the server name them: `lines.0.unit_amount`, `notes`. */
+const fieldNames = (count: number) => [
+  ...Array.from({ length: count }, (_, index) => LINE_FIELDS.map((field) => `lines.${index}.${field}`)).flat(),
+  'notes',
+];
+
+const SAVE_FAILED = 'The draft could not be saved.';
+
 interface DraftEditorProps {
   invoice: Invoice;
   currency: string;
@@ -40,8 +51,11 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
   const change = useChangeInvoice(invoice.id);
   const [lines, setLines] = useState(() => invoice.lines.map(lineDraft));
   const [notes, setNotes] = useState(invoice.notes ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
+  /** Messages under the fields they are about, by schema name; the rest is said beside Save. */
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<{ message: string | null; cause: unknown } | null>(null);
   const [saved, setSaved] = useState(false);
+  const formRef = useFocusFirstInvalid<HTMLFormElement>(errors);
 
   const markDirty = () => {
     setSaved(false);
@@ -65,12 +79,19 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
       lines: lines.map(({ description, quantity, unit_amount }) => ({ description, quantity, unit_amount })),
       notes,
     };
+    const known = fieldNames(lines.length);
+    setSaved(false);
+    setFailure(null);
     const parsed = v.safeParse(invoiceUpdateSchema, values, PARSE_CONFIG);
     if (!parsed.success) {
-      setProblem(parsed.issues[0]?.message ?? 'Please check the lines.');
+      const found = firstMessages(v.flatten<typeof invoiceUpdateSchema>(parsed.issues).nested);
+      const placed = Object.fromEntries(Object.entries(found).filter(([name]) => known.includes(name)));
+      const rest = Object.entries(found).find(([name]) => !known.includes(name));
+      setErrors(placed);
+      if (rest) setFailure({ message: rest[1], cause: parsed.issues });
       return;
     }
-    setProblem(null);
+    setErrors({});
     change.mutate(
       { kind: 'edit', values },
       {
@@ -78,12 +99,18 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
           setSaved(true);
           onDirty(false);
         },
+        onError: (error) => {
+          const { fields, message } = refusalParts(error, known, SAVE_FAILED);
+          setErrors(fields);
+          setFailure({ message, cause: error });
+        },
       },
     );
   };
 
   return (
     <form
+      ref={formRef}
       className="panel invoice-editor"
       aria-label="Edit draft invoice"
       onSubmit={(event) => {
@@ -97,18 +124,21 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
           <li key={line.key} className="invoice-editor__line">
             <TextField
               label={`Line ${index + 1} description`}
+              error={errors[`lines.${index}.description`]}
               value={line.description}
               maxLength={200}
               onChange={(event) => edit(line.key, { description: event.target.value })}
             />
             <TextField
               label={`Line ${index + 1} quantity`}
+              error={errors[`lines.${index}.quantity`]}
               inputMode="numeric"
               value={line.quantity}
               onChange={(event) => edit(line.key, { quantity: event.target.value })}
             />
             <TextField
               label={`Line ${index + 1} unit price`}
+              error={errors[`lines.${index}.unit_amount`]}
               inputMode="decimal"
               value={line.unit_amount}
               onChange={(event) => edit(line.key, { unit_amount: event.target.value })}
@@ -120,6 +150,8 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
               disabled={lines.length === 1}
               onClick={() => {
                 markDirty();
+                // The messages are by line number, which the lines below this one change.
+                setErrors({});
                 setLines((all) => all.filter((other) => other.key !== line.key));
               }}
             >
@@ -142,6 +174,7 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
       <TextAreaField
         label="Notes"
         value={notes}
+        error={errors.notes}
         maxLength={1000}
         rows={3}
         onChange={(event) => {
@@ -156,12 +189,9 @@ export function DraftEditor({ invoice, currency, onDirty }: DraftEditorProps) {
         tax={money(sums.tax)}
         total={money(sums.total)}
       />
-      {problem ? <StatusMessage tone="error">{problem}</StatusMessage> : null}
-      {change.isError ? (
-        <StatusMessage tone="error">{errorMessage(change.error, 'The draft could not be saved.')}</StatusMessage>
-      ) : null}
       {saved ? <StatusMessage tone="success">Draft saved.</StatusMessage> : null}
       <div className="invoice-editor__actions">
+        <Refusal className="refusal--block" message={failure?.message} focusKey={failure?.cause} />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Save draft'}
         </Button>

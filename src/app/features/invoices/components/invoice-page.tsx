@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -41,6 +42,15 @@ const CONFIRM: Record<Action, { title: string; message: string; label: string; t
     label: 'Void',
     tone: 'danger',
   },
+};
+
+/** What each button of the invoice says when the server refuses it and gives no reason of its own. */
+const FAILED: Record<Action | 'replace' | 'download', string> = {
+  issue: 'The invoice could not be issued. Try again.',
+  paid: 'The invoice could not be marked as paid. Try again.',
+  void: 'The invoice could not be voided. Try again.',
+  replace: 'The replacement invoice could not be created. Try again.',
+  download: 'The PDF could not be prepared. Try again.',
 };
 
 const DONE: Record<Action, string> = {
@@ -102,24 +112,27 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
+  /** The last button's refusal, said beside the buttons; a new press clears it. */
+  const [failure, setFailure] = useState<{ error: unknown; action: keyof typeof FAILED } | null>(null);
   const customer = invoice.customer_details;
-  const failure = change.error ?? replace.error ?? download.error;
+  const failed = (action: keyof typeof FAILED) => (error: unknown) => setFailure({ error, action });
 
-  const run = (action: Action) =>
+  const run = (action: Action) => {
+    setFailure(null);
+    setDone(null);
     change.mutate(
       { kind: action },
       {
         onSuccess: () => setDone(DONE[action]),
+        onError: failed(action),
         onSettled: () => setConfirming(null),
       },
     );
+  };
 
   return (
     <>
       {done ? <StatusMessage tone="success">{done}</StatusMessage> : null}
-      {failure ? (
-        <StatusMessage tone="error">{errorMessage(failure, 'That did not work. Try again.')}</StatusMessage>
-      ) : null}
       <section className="panel invoice-section" aria-labelledby="invoice-facts-title">
         <h2 id="invoice-facts-title" className="invoice-section__title">
           Details
@@ -161,7 +174,19 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           ) : null}
         </dl>
         <div className="invoice-actions">
-          <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending}>
+          <Refusal
+            className="refusal--block"
+            message={failure ? errorMessage(failure.error, FAILED[failure.action]) : null}
+            focusKey={failure?.error}
+          />
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFailure(null);
+              download.mutate(undefined, { onError: failed('download') });
+            }}
+            disabled={download.isPending}
+          >
             {download.isPending ? 'Preparing PDF...' : 'Download PDF'}
           </Button>
           {invoice.status === 'draft' ? (
@@ -178,14 +203,16 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           {invoice.status === 'void' && invoice.replaced_by === null ? (
             <Button
               disabled={replace.isPending}
-              onClick={() =>
+              onClick={() => {
+                setFailure(null);
                 replace.mutate(
                   { replaces: invoice.id },
                   {
                     onSuccess: (created) => void navigate({ to: '/finances/invoices/$id', params: { id: created.id } }),
+                    onError: failed('replace'),
                   },
-                )
-              }
+                );
+              }}
             >
               {replace.isPending ? 'Creating...' : 'Create Replacement'}
             </Button>

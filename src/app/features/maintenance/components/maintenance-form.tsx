@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -6,17 +7,17 @@ import { MAINTENANCE_TYPES } from '#domain/service-due';
 import { localIsoDate } from '#domain/dates';
 import { maintenanceSchema, type MaintenanceInput } from '#domain/schemas/maintenance';
 import { Button } from '../../../components/button.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { RefusalMessage } from '../../booking-requests/components/refusal-message.tsx';
 import { type Delivery, useOutboxFormSubmit } from '../../booking-requests/use-outbox-form-submit.ts';
 import { fleetChoiceName, useFleetChoices } from '../../fleet/api/fleet-choices.ts';
-import { maintenanceRequest, type MaintenanceRecord } from '../api/maintenance.ts';
+import { MAINTENANCE_KEY, maintenanceRequest, type MaintenanceRecord } from '../api/maintenance.ts';
 import { MAINTENANCE_TYPE_LABELS } from '../maintenance-labels.ts';
-// The refusal message reused from the request forms is styled there.
-import '../../booking-requests/booking-requests.css';
 
 type FormValues = v.InferInput<typeof maintenanceSchema>;
+
+const NOT_SAVED = 'The record could not be saved.';
 
 const FIELDS = ['vehicle', 'type', 'service_date', 'mileage', 'cost', 'garage', 'notes'] as const;
 
@@ -72,6 +73,19 @@ export function MaintenanceForm({ editing, vehicle, onDone, onCancel }: Maintena
   const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS);
   useDirtyForm(isDirty && delivery === null);
 
+  // Said beside Save once: nothing when the fields' own messages say it all.
+  const said = refusal
+    ? refusal.placed && refusal.unplaced.length === 0
+      ? null
+      : [...new Set([refusal.message ?? NOT_SAVED, ...refusal.unplaced])].join(' ')
+    : null;
+
+  // A refusal (the record deleted at another desk, say): the list below reads again what the server has.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (refusal) void queryClient.invalidateQueries({ queryKey: MAINTENANCE_KEY });
+  }, [refusal, queryClient]);
+
   useEffect(() => {
     if (delivery !== null) onDone(delivery);
   }, [delivery, onDone]);
@@ -90,7 +104,6 @@ export function MaintenanceForm({ editing, vehicle, onDone, onCancel }: Maintena
       aria-label={editing ? 'Edit record' : 'Add record'}
     >
       <h2 className="maintenance-form__title">{editing ? 'Edit record' : 'Add record'}</h2>
-      {refusal ? <RefusalMessage title="The record could not be saved." refusal={refusal} /> : null}
       <div className="maintenance-form__fields">
         <SelectField label="Vehicle" error={errors.vehicle?.message} {...register('vehicle')}>
           <option value="">{vehicles.isPending ? 'Loading vehicles...' : 'Choose a vehicle'}</option>
@@ -132,6 +145,7 @@ export function MaintenanceForm({ editing, vehicle, onDone, onCancel }: Maintena
         and a mileage above the vehicle&apos;s raises it.
       </p>
       <div className="maintenance-form__actions">
+        <Refusal className="refusal--block" message={said} focusKey={refusal} />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : editing ? 'Save record' : 'Add record'}
         </Button>

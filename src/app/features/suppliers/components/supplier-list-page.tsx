@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { AGENCY_STATUSES, type AgencyStatus } from '#domain/constants';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { Refusal } from '../../../components/refusal.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
@@ -42,11 +43,16 @@ function OperatorSupplierList() {
   const setAgencyStatus = useSetSupplierStatus();
   const [confirming, setConfirming] = useState<AgencyProfile | null>(null);
   const [editing, setEditing] = useState<AgencyProfile | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success'; text: string } | null>(null);
+  /** A refused status change, said in the row of the agency whose button asked for it. */
+  const [refusal, setRefusal] = useState<{ id: number; error: unknown } | null>(null);
   const action = confirming ? statusAction(confirming.status, confirming.name) : null;
 
   const confirm = () => {
     if (!confirming || !action) return;
+    const id = confirming.id;
+    setNotice(null);
+    setRefusal(null);
     setAgencyStatus.mutate(
       { id: confirming.id, status: action.next },
       {
@@ -58,7 +64,7 @@ function OperatorSupplierList() {
           setConfirming(null);
         },
         onError: (error) => {
-          setNotice({ tone: 'error', text: errorMessage(error, 'The agency could not be changed.') });
+          setRefusal({ id, error });
           setConfirming(null);
         },
       },
@@ -102,45 +108,57 @@ function OperatorSupplierList() {
               </thead>
               <tbody>
                 {query.data.items.map((agency) => (
-                  <tr key={agency.id}>
-                    <td>
-                      <span className="supplier-table__name">
-                        {agency.logo ? <img src={agency.logo} alt="" width={32} height={32} /> : null}
-                        {agency.name}
-                      </span>
-                    </td>
-                    <td>
-                      <a href={`mailto:${agency.contact_email}`}>{agency.contact_email}</a>
-                      <br />
-                      {agency.phone_number}
-                    </td>
-                    <td>
-                      {agency.vehicle_count} {agency.vehicle_count === 1 ? 'vehicle' : 'vehicles'}
-                    </td>
-                    <td>
-                      <StatusBadge tone={SUPPLIER_STATUS_TONES[agency.status]}>
-                        {SUPPLIER_STATUS_LABELS[agency.status]}
-                      </StatusBadge>
-                    </td>
-                    <td className="supplier-table__actions">
-                      <Button
-                        size="sm"
-                        variant={agency.status === 'approved' ? 'danger' : 'primary'}
-                        aria-label={`${statusAction(agency.status, agency.name).label} ${agency.name}`}
-                        onClick={() => setConfirming(agency)}
-                      >
-                        {statusAction(agency.status, agency.name).label}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${agency.name}`}
-                        onClick={() => setEditing(agency)}
-                      >
-                        Edit
-                      </Button>
-                    </td>
-                  </tr>
+                  <Fragment key={agency.id}>
+                    <tr>
+                      <td>
+                        <span className="supplier-table__name">
+                          {agency.logo ? <img src={agency.logo} alt="" width={32} height={32} /> : null}
+                          {agency.name}
+                        </span>
+                      </td>
+                      <td>
+                        <a href={`mailto:${agency.contact_email}`}>{agency.contact_email}</a>
+                        <br />
+                        {agency.phone_number}
+                      </td>
+                      <td>
+                        {agency.vehicle_count} {agency.vehicle_count === 1 ? 'vehicle' : 'vehicles'}
+                      </td>
+                      <td>
+                        <StatusBadge tone={SUPPLIER_STATUS_TONES[agency.status]}>
+                          {SUPPLIER_STATUS_LABELS[agency.status]}
+                        </StatusBadge>
+                      </td>
+                      <td className="supplier-table__actions">
+                        <Button
+                          size="sm"
+                          variant={agency.status === 'approved' ? 'danger' : 'primary'}
+                          aria-label={`${statusAction(agency.status, agency.name).label} ${agency.name}`}
+                          onClick={() => setConfirming(agency)}
+                        >
+                          {statusAction(agency.status, agency.name).label}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Edit ${agency.name}`}
+                          onClick={() => setEditing(agency)}
+                        >
+                          Edit
+                        </Button>
+                      </td>
+                    </tr>
+                    {refusal?.id === agency.id ? (
+                      <tr>
+                        <td colSpan={5}>
+                          <Refusal
+                            message={errorMessage(refusal.error, 'The agency could not be changed.')}
+                            focusKey={refusal.error}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
             </table>
