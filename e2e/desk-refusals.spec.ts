@@ -118,7 +118,7 @@ for (const [device, size, offset] of [
       await context.setOffline(false);
     });
 
-    test('inspections: a pick-up recorded twice is refused beside Save', async ({ page, context }) => {
+    test('inspections: a pickup recorded twice is refused beside Save', async ({ page, context }) => {
       test.setTimeout(60_000);
       await signInContext(context, 'agency');
       const suffix = uniqueSuffix();
@@ -133,15 +133,15 @@ for (const [device, size, offset] of [
 
       await page.goto(`/booking-details/${booking.id}`);
       const panel = page.getByRole('region', { name: 'Inspections' });
-      await panel.getByRole('button', { name: 'Record pick-up inspection' }).click();
-      const form = page.getByRole('form', { name: 'Pick-up inspection' });
-      const save = form.getByRole('button', { name: 'Save pick-up inspection' });
+      await panel.getByRole('button', { name: 'Record pickup inspection' }).click();
+      const form = page.getByRole('form', { name: 'Pickup inspection' });
+      const save = form.getByRole('button', { name: 'Save pickup inspection' });
       // Nothing typed: the first field's message, with the focus on it.
       await save.click();
       await expect(form.getByLabel('Mileage')).toBeFocused();
       await expect(form.getByLabel('Mileage')).toHaveAttribute('aria-invalid', 'true');
 
-      // Another desk records the pick-up meanwhile.
+      // Another desk records the pickup meanwhile.
       const response = await context.request.post(`/api/bookings/${booking.id}/inspections/pickup/`, {
         headers: await csrfHeaders(context.request),
         multipart: { mileage: String(vehicle.mileage + 3), fuel_eighths: '8' },
@@ -152,8 +152,8 @@ for (const [device, size, offset] of [
       await save.click();
       const refusal = form.getByRole('alert').filter({ hasText: 'cannot be recorded twice' });
       await expectBeside(refusal, save);
-      // The panel now shows the pick-up the other desk recorded.
-      await expect(panel.getByRole('article', { name: 'Pick-up inspection' })).not.toContainText('Not recorded yet.');
+      // The panel now shows the pickup the other desk recorded.
+      await expect(panel.getByRole('article', { name: 'Pickup inspection' })).not.toContainText('Not recorded yet.');
       await expectAccessible(page);
       await shoot(page, 'inspection-twice', device);
     });

@@ -202,7 +202,7 @@ test.describe('on a phone', () => {
     await page.goto(`/customer/booking-requests/${asked.id}/confirm`);
     // A file called an image that is not one: the server refuses it.
     const input = page.getByLabel('Upload License');
-    await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await input.setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
     const uploadRefusal = page.getByRole('alert');
     await expect(uploadRefusal).toContainText('Upload failed. Please try again.');
     await expect(uploadRefusal).toBeFocused();
@@ -211,7 +211,7 @@ test.describe('on a phone', () => {
     await expect(input).toHaveAccessibleDescription(/Upload failed\. Please try again\./);
     await shot(page, 'wizard-upload-refused-phone');
 
-    await input.setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+    await input.setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('License uploaded')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.getByRole('button', { name: 'Next' }).click();
