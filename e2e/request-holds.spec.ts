@@ -106,11 +106,11 @@ test.describe('on a tablet', () => {
       await page.getByLabel('Start date').fill(isoDay(502));
       await page.getByLabel('End date').fill(isoDay(504));
       await page.getByRole('button', { name: 'Add Booking' }).click();
-      await expect(
-        page
-          .getByText(new RegExp(`^Booking request #${asked.id} \\(.+\\) holds this vehicle from .+ until .+\\.$`))
-          .first(),
-      ).toBeVisible();
+      // Said beside Add Booking, in the server's words, with the way forward.
+      await expect(page.getByRole('alert')).toContainText(
+        new RegExp(`Booking request #${asked.id} \\(.+\\) holds this vehicle from .+ until .+\\.`),
+      );
+      await expect(page.getByRole('alert')).toBeFocused();
 
       // A visitor asks for overlapping days: its review shows the held request, and accepting it is refused.
       const other = await visitorRequest(context.request, vehicle.id, isoDay(501), isoDay(501), `Clash${suffix}`);

@@ -19,6 +19,8 @@ function useAfterFirstPaint(): boolean {
       return () => listeners.delete(listener);
     },
     () => done,
+    // Rendered on a server (a test's renderToString): the first paint is never behind it.
+    () => false,
   );
 }
 

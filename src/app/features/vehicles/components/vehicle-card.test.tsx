@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { VehicleSummary } from '../types.ts';
+import { CarouselButtons } from './carousel-controls.tsx';
 import { VehicleCard } from './vehicle-card.tsx';
 
 const vehicle: VehicleSummary = {
@@ -37,13 +38,21 @@ describe('VehicleCard', () => {
     expect(html).toContain(' / day');
   });
 
-  it('shows the first card-width photo with its position in the alt text, and the carousel buttons', () => {
+  it('shows the first card-width photo with its position in the alt text; the buttons come after the first paint', () => {
     const html = render(<VehicleCard vehicle={vehicle} />);
     expect(html).toContain('src="/media/a-480.webp"');
     expect(html).toContain('alt="Toyota Yaris, photo 1 of 2"');
     expect(html).toContain('loading="lazy"');
-    expect(html).toContain('aria-label="Next photo"');
+    expect(html).toContain('aria-roledescription="carousel"');
+    // carousel-controls.tsx loads once the first screen is up (e2e/landing.spec.ts presses them).
+    expect(html).not.toContain('Next photo');
+  });
+
+  it('the carousel buttons are named and say the position', () => {
+    const html = renderToStaticMarkup(<CarouselButtons position={1} count={3} show={() => undefined} />);
     expect(html).toContain('aria-label="Previous photo"');
+    expect(html).toContain('aria-label="Next photo"');
+    expect(html).toContain('2 / 3');
   });
 
   it('loads the first photo of the first cards at once', () => {
