@@ -253,7 +253,7 @@ describe(`fuzz: hostile requests to every API call as every role (${ENGINE}, see
   it('refuses the bodies, uploads and ids known to hurt with a 4xx, on every route, for every caller', async () => {
     const random = new SeededRandom(SEED);
     const planner = new FuzzPlanner(random, inputs);
-    const routes = apiRoutes(t.app);
+    const routes = apiRoutes(t);
     const uploadsStored = new Set<string>();
     for (const route of routes) {
       const allowed: Caller[] = [];
@@ -296,7 +296,7 @@ describe(`fuzz: hostile requests to every API call as every role (${ENGINE}, see
     failures.length = 0;
     const random = new SeededRandom(SEED + 1);
     const planner = new FuzzPlanner(random, inputs);
-    const routes: ApiRoute[] = apiRoutes(t.app);
+    const routes: ApiRoute[] = apiRoutes(t);
     for (let i = 0; i < RANDOM_REQUESTS; i++) {
       // Round the routes, so each gets its share whatever the seed.
       const route = routes[i % routes.length];
