@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, PHONE, waitForServiceWorker } from './support/api.ts';
+import { browserIdle } from './support/waits.ts';
 
 /*
  * The reopened app: the service worker answers `/` with the landing as a visitor last saw it
@@ -74,8 +75,8 @@ test.describe('the first screen of a reopened app', () => {
     const response = await page.goto('/');
     expect(servedRoot((await response?.text()) ?? '')).toMatch(/^<div id="root"><\/div>\s*$/);
     await expect(cards(page).first()).toBeVisible();
-    // Seen signed in, the landing is not kept.
-    await page.waitForTimeout(1_000);
+    // Seen signed in, the landing is not kept: not when the browser is next idle, when it would be taken.
+    await browserIdle(page);
     expect(await page.evaluate(() => caches.has('fleet-first-screen'))).toBe(false);
   });
 
@@ -88,7 +89,7 @@ test.describe('the first screen of a reopened app', () => {
     await page.evaluate(() => caches.delete('fleet-first-screen'));
     await page.getByRole('searchbox', { name: 'Search by make, model or color' }).fill('zzzz-no-such-vehicle');
     await expect(page.getByText('No vehicles found.')).toBeVisible();
-    await page.waitForTimeout(1_500);
+    await browserIdle(page);
     expect(await page.evaluate(() => caches.has('fleet-first-screen'))).toBe(false);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { anotherVisitor } from './support/api.ts';
+import { waitForSavedQuery } from './support/waits.ts';
 
 /**
  * SPEC §2 / §6 guards and redirects, for each audience, online and then offline (after one online
@@ -95,13 +96,12 @@ async function signInWithForm(page: Page, username: string) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** The service worker controls the origin and the session has reached IndexedDB. */
-async function readyForOffline(page: Page) {
+/** The service worker controls the origin and the role's session has reached IndexedDB. */
+async function readyForOffline(page: Page, role: Role) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // The persister saves at most once a second; give it that second and a margin.
-  await page.waitForTimeout(1_500);
+  await waitForSavedQuery(page, { key: ['session'], ...(role === 'visitor' ? {} : { shows: `"${role}"` }) });
 }
 
 for (const role of ROLES) {
@@ -115,7 +115,7 @@ for (const role of ROLES) {
       if (role !== 'visitor') await signInByApi(context, role);
       const home = LANDINGS[role]['/staff/dashboard'] === '/staff/dashboard' ? '/staff/dashboard' : '/login';
       await page.goto(role === 'customer' ? '/customer/dashboard' : home);
-      await readyForOffline(page);
+      await readyForOffline(page, role);
 
       await context.setOffline(true);
       for (const [from, to] of Object.entries(LANDINGS[role])) await expectLanding(page, from, to);
@@ -209,8 +209,7 @@ test('when another account signs in elsewhere, the previous account’s cached d
   await signInByApi(context, 'customer');
   await page.goto('/customer/booking-requests');
   await expect(page.getByRole('article').first()).toBeVisible();
-  // The persister saves at most once a second.
-  await page.waitForTimeout(1_500);
+  await waitForSavedQuery(page, { key: ['booking-requests'] });
 
   // Another person signs in with these cookies outside this page (another tab, another app).
   const suffix = Date.now().toString(36);

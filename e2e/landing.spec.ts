@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { waitForSavedQuery } from './support/waits.ts';
 
 /** The fields of GET public-vehicles/ the landing page shows. */
 interface ListedVehicle {
@@ -238,8 +239,8 @@ test.describe('landing page without the service worker', () => {
   test('a cached list that cannot be refreshed says so, and when it was last updated', async ({ page, context }) => {
     await page.goto('/');
     await expect(cards(page).first()).toBeVisible();
-    // The persister writes at most once a second.
-    await page.waitForTimeout(1_500);
+    // The persister writes at most once a second: the list must be saved before the reload.
+    await waitForSavedQuery(page, { key: ['public-vehicles'] });
 
     await context.route('**/api/public-vehicles/**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import type { MaintenanceRecord } from '../src/domain/api/maintenance.ts';
 import type { StaffVehicle } from '../src/domain/api/vehicles.ts';
 import {
@@ -15,6 +15,7 @@ import {
   uniqueSuffix,
   waitForServiceWorker,
 } from './support/api.ts';
+import { waitForCacheSavedAfter, waitForSavedQuery } from './support/waits.ts';
 
 /**
  * Issue 19 §1: a signed-in user stays signed in through any number of offline launches — reloads
@@ -24,22 +25,40 @@ import {
 
 const OFFLINE_RELOADS = 5;
 const NEW_TABS = 2;
-/**
- * After an offline start the app checks the session with the server (it fails), and the cache is
- * saved at most once a second: the next launch must come after both, as a person's would.
- */
-const SETTLE_MS = 2_500;
-
-// Seven launches, each given time to settle, then the reconnection.
+// Seven launches, each settled, then the reconnection.
 test.describe.configure({ timeout: 120_000 });
+
+/** The app's next check of the session with the server (`auth/me/`), once it has ended either way. */
+function nextSessionCheck(page: Page): Promise<Request> {
+  return new Promise((resolve) => {
+    const ended = (request: Request) => {
+      if (new URL(request.url()).pathname !== '/api/auth/me/') return;
+      page.off('requestfailed', ended);
+      page.off('requestfinished', ended);
+      resolve(request);
+    };
+    page.on('requestfailed', ended);
+    page.on('requestfinished', ended);
+  });
+}
+
+/**
+ * Launches the app (`launch` opens or reloads `page`) and waits until the launch has settled as a
+ * person's would before the next: after an offline start the app checks the session with the
+ * server (it fails), and the cache is saved (at most once a second) with what followed.
+ */
+async function settledLaunch(page: Page, launch: () => Promise<unknown>): Promise<void> {
+  const check = nextSessionCheck(page);
+  await launch();
+  await waitForCacheSavedAfter(page, (await check).timing().startTime);
+}
 
 /** Opens `path` in a fresh tab of the same (offline) browser and checks the user is still in. */
 async function expectSignedInNewTab(context: BrowserContext, path: string, heading: RegExp): Promise<void> {
   const tab = await context.newPage();
-  await tab.goto(path);
+  await settledLaunch(tab, () => tab.goto(path));
   await expect(tab).toHaveURL((url) => url.pathname === new URL(path, 'http://x').pathname);
   await expect(tab.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await tab.waitForTimeout(SETTLE_MS);
   await tab.close();
 }
 
@@ -86,10 +105,10 @@ test.describe('an agent on a tablet', () => {
     await form.getByLabel('Notes').fill(notes);
     await form.getByRole('button', { name: 'Add record' }).click();
     await expect(page.getByText(/the record is saved on this device/)).toBeVisible();
+    await waitForSavedQuery(page, { key: ['session'], shows: '"agent"' });
 
     for (let launch = 1; launch <= OFFLINE_RELOADS; launch += 1) {
-      await page.waitForTimeout(SETTLE_MS);
-      await page.reload();
+      await settledLaunch(page, () => page.reload());
       await expect(page, `offline reload ${launch}`).toHaveURL(maintenance);
       await expect(page.getByRole('heading', { level: 1, name: 'Maintenance Records' })).toBeVisible();
       await expect(page.getByRole('button', { name: /^Offline.*1 pending/ })).toBeVisible();
@@ -120,9 +139,9 @@ test.describe('an agent on a tablet', () => {
     await page.goto('/fleet/vehicles');
     await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
     await waitForServiceWorker(page);
+    await waitForSavedQuery(page, { key: ['staff-vehicles'] });
     await goOffline(context, page);
-    await page.waitForTimeout(SETTLE_MS);
-    await page.reload();
+    await settledLaunch(page, () => page.reload());
     await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
     // The 10-minute access cookie is gone by the time the signal returns; the refresh cookie is not.
     await context.clearCookies({ name: 'access_token' });
@@ -179,10 +198,10 @@ test.describe('a customer on a phone', () => {
     await page.getByRole('button', { name: 'Send Booking Request' }).click();
     await expect(page).toHaveURL('/customer/dashboard', { timeout: 10_000 });
     await expect(page.getByText('1 booking request waiting to send.')).toBeVisible();
+    await waitForSavedQuery(page, { key: ['session'], shows: `"${username}"` });
 
     for (let launch = 1; launch <= OFFLINE_RELOADS; launch += 1) {
-      await page.waitForTimeout(SETTLE_MS);
-      await page.reload();
+      await settledLaunch(page, () => page.reload());
       await expect(page, `offline reload ${launch}`).toHaveURL('/customer/dashboard');
       await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
       await expect(page.getByText('1 booking request waiting to send.')).toBeVisible();
@@ -214,10 +233,10 @@ for (const [role, device, size] of [
     await page.goto('/fleet/vehicles');
     await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
     await waitForServiceWorker(page);
+    await waitForSavedQuery(page, { key: ['staff-vehicles'] });
     await goOffline(context, page);
     for (let launch = 1; launch <= 3; launch += 1) {
-      await page.waitForTimeout(SETTLE_MS);
-      await page.reload();
+      await settledLaunch(page, () => page.reload());
       await expect(page, `offline reload ${launch}`).toHaveURL('/fleet/vehicles');
       await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
     }

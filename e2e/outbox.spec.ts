@@ -130,6 +130,17 @@ function enqueue(page: Page, request: HookRequest): Promise<HookEntry> {
   }, request);
 }
 
+/**
+ * Runs a drain of its own to the end, then waits for any drain the app had started (they hold the
+ * same Web Lock): whatever the page was going to send by now, it has sent.
+ */
+async function drainsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (window as HookWindow).__fleetOutbox?.drain();
+    await navigator.locks.request('fleet-outbox', async () => undefined);
+  });
+}
+
 function entries(page: Page): Promise<HookEntry[]> {
   return page.evaluate(() => (window as HookWindow).__fleetOutbox?.entries() ?? Promise.resolve([]));
 }
@@ -218,7 +229,7 @@ test('a refused request needs attention, is not retried, and can be discarded', 
   await page.evaluate(() => window.dispatchEvent(new Event('fleet:drain-outbox')));
   await page.reload();
   await page.waitForFunction(() => (window as HookWindow).__fleetOutbox !== undefined);
-  await page.waitForTimeout(3_000);
+  await drainsDone(page);
   const [refused] = await entries(page);
   expect(refused).toMatchObject({ id: queued.id, state: 'attention', attempts: 1 });
   expect(refused?.lastError).toContain('End date cannot be before start date.');
@@ -264,7 +275,8 @@ test('a signed-out request pauses until sign-in, then is sent once', async ({ pa
     label: 'Booking request while signed out',
   });
   await expect.poll(async () => (await entries(page))[0]?.state, { timeout: 15_000 }).toBe('paused');
-  await page.waitForTimeout(3_000);
+  // Drains after the pause (one run here, and any the page had started) leave it waiting.
+  await drainsDone(page);
   expect((await entries(page))[0]).toMatchObject({ id: queued.id, state: 'paused', attempts: 1 });
   // One 401 (the API client's refresh-and-retry aside, which stops at the failed refresh), then quiet.
   expect(posts).toEqual([queued.id]);

@@ -12,6 +12,7 @@ import {
 import { expectAccessible } from './support/a11y.ts';
 import { createCustomer, createVehicle } from './support/staff.ts';
 import type { StaffVehicle } from '../src/domain/api/vehicles.ts';
+import { waitForSavedQuery } from './support/waits.ts';
 
 /** Staff bookings as an agency uses them: add, find, view, edit; refused overlaps; other agencies kept out. */
 
@@ -255,8 +256,8 @@ test.describe('offline on a tablet', () => {
     await page.goto('/bookings/list');
     await expect(page.getByRole('table', { name: 'Bookings' })).toContainText(`Di Offline${suffix}`);
     await waitForServiceWorker(page);
-    // The cache is saved to IndexedDB at most once a second: let this list's save happen.
-    await page.waitForTimeout(1_500);
+    // The cache is saved to IndexedDB at most once a second: this list's save must have happened.
+    await waitForSavedQuery(page, { key: ['bookings'], shows: `Offline${suffix}` });
     await page.goto(`/add-booking?customerId=${customer.id}`);
     await chooseFrom(page, 'Vehicle', vehicle.registration_number, new RegExp(vehicle.registration_number));
     await goOffline(context, page);

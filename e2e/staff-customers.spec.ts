@@ -14,6 +14,7 @@ import {
 import { expectAccessible } from './support/a11y.ts';
 import { createCustomer } from './support/staff.ts';
 import type { ApiCustomer } from '../src/domain/api/customers.ts';
+import { waitForSavedQuery } from './support/waits.ts';
 
 /**
  * The staff customer screens as an agency uses them: add with a license, find, read the details,
@@ -307,8 +308,9 @@ for (const [name, device] of [
       await page.goto(`/details/${made.id}`);
       await expect(page.getByRole('region', { name: 'Customer analytics' }).getByText('250 km')).toBeVisible();
       await expect(page.getByText('1 booking', { exact: true })).toBeVisible();
-      // The cache is written to IndexedDB a moment after it changes.
-      await page.waitForTimeout(1500);
+      // The cache is written to IndexedDB a moment after it changes: the customer and its figures must be in it.
+      await waitForSavedQuery(page, { key: ['detail', made.id], shows: made.last_name });
+      await waitForSavedQuery(page, { key: ['analytics', made.id] });
 
       await goOffline(context, page);
       await page.goto('/customers/list');

@@ -13,6 +13,7 @@ import {
   waitForServiceWorker,
 } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { waitForSavedQuery } from './support/waits.ts';
 
 /**
  * The staff dashboard (the desk's day at a glance, the pending-agency notice) and Logout on a
@@ -128,9 +129,8 @@ test.describe('phone', () => {
     // A staff list answered through the service worker lands in its per-user cache.
     await page.evaluate(() => fetch('/api/staff-vehicles/?limit=5', { credentials: 'include' }));
     expect(await page.evaluate(() => caches.has('fleet-staff-vehicles'))).toBe(true);
-    // The persister writes at most once a second.
-    await page.waitForTimeout(1_500);
-    expect(await persistedQueryKeys(page)).toContainEqual(expect.arrayContaining(['staff-dashboard']));
+    // The persister writes at most once a second: the dashboard reaches IndexedDB.
+    await waitForSavedQuery(page, { key: ['staff-dashboard'] });
 
     await goOffline(context, page);
     await page.evaluate(
@@ -147,8 +147,9 @@ test.describe('phone', () => {
 
     expect(await page.evaluate(() => (window as HookWindow).__fleetOutbox?.entries())).toEqual([]);
     expect(await page.evaluate(() => caches.has('fleet-staff-vehicles'))).toBe(false);
-    await page.waitForTimeout(1_500);
-    expect((await persistedQueryKeys(page)).filter((key) => key[0] !== 'session' && key[0] !== 'settings')).toEqual([]);
+    await expect
+      .poll(async () => (await persistedQueryKeys(page)).filter((key) => key[0] !== 'session' && key[0] !== 'settings'))
+      .toEqual([]);
 
     // Offline, the next person finds the sign-in, not the previous user's dashboard.
     await page.goto('/staff/dashboard');

@@ -12,6 +12,7 @@ import {
   waitForServiceWorker,
 } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { waitForSavedQuery } from './support/waits.ts';
 
 /** SPEC §2 fleet screens as an agency uses them: add with two photos, find, edit, delete; agencies kept apart. */
 
@@ -301,8 +302,8 @@ test.describe('offline at the tablet', () => {
     await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
     await waitForServiceWorker(page);
     await expect(page.getByTestId('vehicle-card').first()).toBeVisible();
-    // The cache is written to storage shortly after a query succeeds.
-    await page.waitForTimeout(1500);
+    // The cache is written to storage shortly after a query succeeds: the list must be in it.
+    await waitForSavedQuery(page, { key: ['staff-vehicles'] });
     await goOffline(context, page);
     await page.reload();
     await expect(page.getByTestId('vehicle-card').first()).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { savedCache, type SavedQuery } from './waits.ts';
 
 /**
  * Helpers the e2e specs share: talking to the API as a given user (to arrange data or check what
@@ -129,28 +130,9 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 export const TABLET = { viewport: { width: 1024, height: 768 } } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 
-/** The query keys the persisted cache holds in IndexedDB. */
 /** The queries kept in the persisted cache (IndexedDB), with their data. */
-export function persistedQueries(page: Page): Promise<{ queryKey: unknown[]; state?: { data?: unknown } }[]> {
-  return page.evaluate(
-    () =>
-      new Promise<{ queryKey: unknown[]; state?: { data?: unknown } }[]>((resolve, reject) => {
-        const open = indexedDB.open('fleet-query-cache');
-        open.onerror = () => reject(new Error('cannot open the query cache'));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('clients')) return resolve([]);
-          const read = db.transaction('clients').objectStore('clients').getAll();
-          read.onsuccess = () => {
-            const clients = read.result as {
-              clientState?: { queries?: { queryKey: unknown[]; state?: { data?: unknown } }[] };
-            }[];
-            resolve(clients.flatMap((client) => client.clientState?.queries ?? []));
-          };
-          read.onerror = () => reject(new Error('cannot read the query cache'));
-        };
-      }),
-  );
+export async function persistedQueries(page: Page): Promise<SavedQuery[]> {
+  return (await savedCache(page))?.queries ?? [];
 }
 
 export async function persistedQueryKeys(page: Page): Promise<unknown[][]> {

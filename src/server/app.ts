@@ -3,7 +3,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { isAppPagePath } from '#domain/page-paths';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
@@ -31,6 +36,8 @@ export interface BuildOptions {
   /** Tests move the clock; production uses the real one. */
   now?: () => Date;
   mailer?: Mailer;
+  /** Told of every route as it is registered: the tests' list of routes comes from here. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole server: plugins first, then the API routes, then the built app and media. */
@@ -45,6 +52,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: routerErrorReply,
     clientErrorHandler: clientErrorReply,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Before the database: a bucket that cannot be used stops the start with nothing opened.
   const media = await createMediaStore(config);
   app.addHook('onClose', async () => media.close());

@@ -60,7 +60,7 @@ describe(`Cache-Control on every API reply (${ENGINE})`, () => {
   afterAll(async () => t.close());
 
   it('walks every route with every role: private, no-store unless public and successful', async () => {
-    const routes = apiRoutes(t.app);
+    const routes = apiRoutes(t);
     expect(routes.length).toBeGreaterThan(40);
     // Signing out ends the walking clients' sessions (their own, not the other tests'): that route goes last.
     const ordered = [...routes].sort((a, b) => Number(a.url === '/api/logout') - Number(b.url === '/api/logout'));

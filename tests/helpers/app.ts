@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Mailer, MailMessage } from '#server/services/mail';
@@ -18,6 +18,8 @@ export interface TestApp {
   /** Mail the server sent, newest last (unless a real mailer was passed). */
   outbox: MailMessage[];
   clock: TestClock;
+  /** Every route the app registered, as Fastify's onRoute hook told it (see helpers/routes.ts). */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -76,7 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close() {},
   };
   const clock = new TestClock();
-  const app = await buildApp({ config, mailer, now: clock.now });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({ config, mailer, now: clock.now, onRoute: (route) => routes.push(route) });
   await options.beforeReady?.(app);
   await app.ready();
   return {
@@ -84,6 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     outbox,
     clock,
+    routes,
     async close() {
       await app.close();
       await dropDatabase();

@@ -1,40 +1,52 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteOptions } from 'fastify';
+import type { Access } from '#server/http/route';
+import type { TestApp } from './app.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface ApiRoute {
   method: ApiMethod;
-  /** As registered, e.g. `/api/bookings/:id`. */
+  /** As registered, without a trailing slash, e.g. `/api/bookings/:id`. */
   url: string;
+  /** Who may call it, as defineRoute declared it; null for a route a plugin adds itself (GET /api/csrf). */
+  access: Access | null;
 }
 
 const METHODS = new Set<string>(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
-/** A line of Fastify's route tree: indentation (4 characters a level), branch, segment, methods. */
-const TREE_LINE = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/;
+
+function isApiMethod(method: string): method is ApiMethod {
+  return METHODS.has(method);
+}
 
 /**
- * Every API call the built app answers, read from its own router (Fastify's route tree), so a
- * route added anywhere is walked by the tests without naming it.
+ * Every API call the app answers, from its own route registry: the routes Fastify's onRoute hook
+ * reported while the app was built (createTestApp collects them). A route added anywhere is
+ * walked by the tests without naming it. Fastify's automatic HEAD routes are left out.
  */
-export function apiRoutes(app: FastifyInstance): ApiRoute[] {
+export function apiRoutes(t: Pick<TestApp, 'routes'>): ApiRoute[] {
   const routes: ApiRoute[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = TREE_LINE.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    const url = (stack[depth - 1] ?? '') + (match[2] ?? '');
-    stack.push(url);
-    if (!url.startsWith('/api/')) continue;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (METHODS.has(method)) routes.push({ method: method as ApiMethod, url });
+  const seen = new Set<string>();
+  for (const route of t.routes) {
+    if (!route.url.startsWith('/api/')) continue;
+    const access = accessOf(route);
+    const url = route.url.replace(/(.)\/+$/, '$1');
+    for (const method of [route.method].flat()) {
+      if (!isApiMethod(method) || seen.has(`${method} ${url}`)) continue;
+      seen.add(`${method} ${url}`);
+      routes.push({ method, url, access });
     }
   }
   if (!routes.some((route) => route.method === 'POST' && route.url === '/api/login')) {
-    throw new Error('The route tree could not be read: POST /api/login is missing from it.');
+    throw new Error('No routes were recorded: POST /api/login is missing (was the app built by createTestApp?).');
   }
   return routes;
+}
+
+/** The access a route declared in its config (defineRoute always declares one). */
+function accessOf(route: RouteOptions): Access | null {
+  const config: unknown = route.config;
+  const access = typeof config === 'object' && config !== null && 'access' in config ? config.access : null;
+  return access === 'public' || access === 'signed-in' || Array.isArray(access) ? (access as Access) : null;
 }
 
 /** The route's URL with each `:param` replaced by what `value` gives for it, and a trailing slash. */
