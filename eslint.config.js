@@ -49,4 +49,33 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': noImport(['**/app/**'], 'The server does not import the browser app.') },
   },
+  // db/ is the connection, the migrations and the table types: everything else builds on it, not it on them.
+  {
+    files: ['src/server/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/**'], message: 'The server does not import the browser app.' },
+            {
+              // The file modes are a constant the database file is created with, not a service.
+              group: [
+                '**/repositories/**',
+                '**/services/**',
+                '!**/services/file-modes.ts',
+                '**/routes/**',
+                '**/plugins/**',
+                '**/http/**',
+                '**/seed/**',
+                '**/app.ts',
+                '**/main.ts',
+              ],
+              message: 'db/ holds the connection, migrations and table types; it imports none of the layers above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
