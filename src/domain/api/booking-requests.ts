@@ -65,3 +65,13 @@ export interface RequestBookingDraft {
   booking_deposit: string;
   customer: { id: number; first_name: string; last_name: string; email: string } | null;
 }
+
+/** POST rentals/booking-requests/: what a visitor gets back for their request. */
+export interface AnonymousBookingRequestReceipt {
+  id: number;
+  status: RequestStatus;
+  vehicle: number;
+  start_date: string;
+  end_date: string;
+  created_at: string;
+}

@@ -87,3 +87,23 @@ export interface StaffBooking {
   booking_request: number | null;
   created_at: string;
 }
+
+/** One line of a customer's booking history as staff see it (GET bookings/customer/{id}/). */
+export interface CustomerBookingHistoryItem {
+  id: number;
+  created_at: string;
+  start_date: string;
+  end_date: string;
+  booking_amount: string;
+  estimated_mileage: number | null;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  vehicle_details: { id: number; make: string; model: string; registration_number: string };
+}
+
+/** POST booking-request/{id}/finalize/: the confirmed booking, in the customer's shape. */
+export interface FinalizedRequest {
+  booking_id: number;
+  /** As GET bookings/{id}/ gives it; absent only when it is gone again before it could be read. */
+  booking?: CustomerBooking;
+}

@@ -53,16 +53,6 @@ interface RequestBase {
   created_at: string;
 }
 
-/** What a visitor gets back for an anonymous request. */
-export interface AnonymousBookingRequestReceipt {
-  id: number;
-  status: RequestStatus;
-  vehicle: number;
-  start_date: string;
-  end_date: string;
-  created_at: string;
-}
-
 /** What a customer or a visitor asks for; every request starts pending and unreviewed. */
 export type RequestSubmission = Omit<
   NewBookingRequest,
