@@ -49,6 +49,21 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': noImport(['**/app/**'], 'The server does not import the browser app.') },
   },
+  // A route's reply is typed against src/domain/api, so a reply that drifts from the app's type fails typecheck.
+  {
+    files: ['src/server/routes/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='defineRoute'] Property[key.name='handler'] > FunctionExpression:not([returnType])",
+          message:
+            "Declare the handler's reply type from src/domain/api, e.g. `async handler(…): Promise<SessionUser>` (Promise<undefined> for no body).",
+        },
+      ],
+    },
+  },
   // db/ is the connection, the migrations and the table types: everything else builds on it, not it on them.
   {
     files: ['src/server/db/**'],

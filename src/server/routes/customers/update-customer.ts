@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+import type { ApiCustomer } from '#domain/api/customers';
 import { staffCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -34,7 +36,7 @@ export const updateCustomerRoute = defineRoute({
   params: customerIdParams,
   body: staffCustomerUpdateSchema,
   files: LICENSE_UPLOAD,
-  async handler({ deps, user, params, body, files, reply, request }) {
+  async handler({ deps, user, params, body, files, reply, request }): Promise<ApiCustomer | FastifyReply> {
     const scope = agencyScope(user);
     const customer = await loadCustomerInScope(deps, user, params.id);
     const { expected_updated_at: expected, delete_drivers_license: deleteLicense, ...changes } = body;
