@@ -3,7 +3,8 @@
  * booking-requests/): what they booked, never the agency's internal notes or the registration;
  * and the fuller staff shape of a booking.
  */
-import type { BookingStatus, PaymentMethod, RequestStatus } from '../constants.ts';
+import type { BookingRequestBase } from './booking-requests.ts';
+import type { BookingStatus, PaymentMethod } from '../constants.ts';
 
 /** One of the customer's own bookings. */
 export interface CustomerBooking {
@@ -33,33 +34,8 @@ export interface CustomerBooking {
 }
 
 /** One of the customer's own booking requests (GET booking-requests/, booking-requests/{id}/). */
-export interface CustomerBookingRequest {
-  id: number;
-  customer: number | null;
-  customer_details: { first_name: string; last_name: string; email: string; phone_number: string };
-  vehicle: number;
-  vehicle_details: {
-    id: number;
-    make: string;
-    model: string;
-    price_per_day: string;
-    deposit: string;
-    main_image: string | null;
-  };
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  dropoff_time: string;
-  pickup_location: { id: number; name: string } | null;
-  dropoff_location: { id: number; name: string } | null;
-  message: string | null;
-  status: RequestStatus;
-  has_booking: boolean;
-  booking_id: number | null;
-  /** When an accepted, unconfirmed request's hold on the vehicle ends: confirm before it (ISO 8601 UTC). */
-  hold_until: string | null;
+export interface CustomerBookingRequest extends BookingRequestBase {
   deposit: string;
-  created_at: string;
 }
 
 /** A booking as staff, agency and agent users see it (GET bookings/, bookings/{id}/, POST, PATCH). */
