@@ -61,12 +61,10 @@ export const updateCustomerRoute = defineRoute({
       );
     } catch (error) {
       if (error instanceof StaleCustomerError) {
-        return reply
-          .code(412)
-          .send({
-            error: STALE_CUSTOMER,
-            current: await customerReply(deps, customer.id, scope),
-          } satisfies ApiErrorBody);
+        return reply.code(412).send({
+          error: STALE_CUSTOMER,
+          current: await customerReply(deps, customer.id, scope),
+        } satisfies ApiErrorBody);
       }
       // Another account took the address between the check and the write.
       if (error instanceof DuplicateUserError) throw fieldError(409, 'email', EMAIL_USED_BY_ACCOUNT);
