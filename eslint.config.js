@@ -49,4 +49,48 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: { 'no-restricted-imports': noImport(['**/app/**'], 'The server does not import the browser app.') },
   },
+  // A route's reply is typed against src/domain/api, so a reply that drifts from the app's type fails typecheck.
+  {
+    files: ['src/server/routes/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='defineRoute'] Property[key.name='handler'] > FunctionExpression:not([returnType])",
+          message:
+            "Declare the handler's reply type from src/domain/api, e.g. `async handler(…): Promise<SessionUser>` (Promise<undefined> for no body).",
+        },
+      ],
+    },
+  },
+  // db/ is the connection, the migrations and the table types: everything else builds on it, not it on them.
+  {
+    files: ['src/server/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/**'], message: 'The server does not import the browser app.' },
+            {
+              // The file modes are a constant the database file is created with, not a service.
+              group: [
+                '**/repositories/**',
+                '**/services/**',
+                '!**/services/file-modes.ts',
+                '**/routes/**',
+                '**/plugins/**',
+                '**/http/**',
+                '**/seed/**',
+                '**/app.ts',
+                '**/main.ts',
+              ],
+              message: 'db/ holds the connection, migrations and table types; it imports none of the layers above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@
 // straight into the database of a freshly built (and so migrated) app. Pictures are drawn once
 // and their keys shared by every vehicle, so the data set costs seconds, not 1,000 renders.
 import { hashPassword } from '../dist/node/server/services/passwords.js';
-import { logoSvg, renderPng, vehicleSvg } from '../dist/node/server/db/seed/images.js';
+import { logoSvg, renderPng, vehicleSvg } from '../dist/node/server/seed/images.js';
 
 export const VEHICLES = 1_000;
 export const BOOKINGS = 100_000;

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedOnFirstStart } from './db/seed/first-start.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/index.ts';
+import { seedOnFirstStart } from './seed/first-start.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/index.ts';
 import { PRIVATE_UMASK } from './services/file-modes.ts';
 import { startMessage } from './start-message.ts';
 

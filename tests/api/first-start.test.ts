@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { holdApiUntil, seedOnFirstStart } from '#server/db/seed/first-start';
-import type { SeedSummary } from '#server/db/seed/index';
+import { holdApiUntil, seedOnFirstStart } from '#server/seed/first-start';
+import type { SeedSummary } from '#server/seed/index';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { TestClient } from '../helpers/client.ts';
 import { HttpClient } from '../helpers/http-client.ts';

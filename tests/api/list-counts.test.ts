@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '#domain/dates';
 import { Migrator } from 'kysely';
 import { migrationProvider } from '#server/db/migrate';
-import { seedDemo } from '#server/db/seed/index';
+import { seedDemo } from '#server/seed/index';
 import type { ErrorBody } from '../helpers/api.ts';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { anotherAddress, TestClient } from '../helpers/client.ts';

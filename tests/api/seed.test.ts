@@ -13,7 +13,7 @@ import {
   seedDemo,
   seedDemoLogged,
   type SeedSummary,
-} from '#server/db/seed/index';
+} from '#server/seed/index';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, TestClient } from '../helpers/client.ts';
 import { diskPublicDir } from '../helpers/media.ts';

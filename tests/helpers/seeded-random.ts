@@ -1,4 +1,4 @@
-import { Random } from '#server/db/seed/random';
+import { Random } from '#server/seed/random';
 
 /**
  * The demo seed's generator (mulberry32) with the fuzz suite's helpers: the same seed gives the

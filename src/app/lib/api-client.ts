@@ -2,20 +2,17 @@
  * The one way the app talks to the API: same-origin cookies, the CSRF header on unsafe calls,
  * JSON or multipart bodies, and on a 401 one shared `token/refresh/` then one retry (SPEC §4).
  */
+import type { ApiErrorBody } from '#domain/api/errors';
 import type { CursorPage } from './paging.ts';
 
-export interface ApiErrorBody {
-  error?: string;
-  fields?: Record<string, string[]>;
-  /** With a stale edit refused (412): the record as the server holds it now. */
-  current?: unknown;
-}
+/** What an error reply held: the API's body, or nothing readable (a proxy's page, a lost body). */
+type ErrorReplyBody = Partial<ApiErrorBody>;
 
 /** The server answered with an error status; `message` is its human sentence. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: ApiErrorBody,
+    readonly body: ErrorReplyBody,
     readonly retryAfterSeconds: number | null = null,
   ) {
     super(body.error ?? `Request failed (${status}).`);
@@ -166,9 +163,9 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
-  let body: ApiErrorBody = {};
+  let body: ErrorReplyBody = {};
   try {
-    body = (await response.json()) as ApiErrorBody;
+    body = (await response.json()) as ErrorReplyBody;
   } catch {
     // not JSON (a proxy's error page): the status speaks for itself
   }

@@ -1,23 +1,28 @@
-/** The booking-request shape staff review (GET staff-booking-requests/, staff-booking-requests/{id}/). */
+/**
+ * The booking-request shapes: what every view of a request shows, and the fuller one staff review
+ * (GET staff-booking-requests/, staff-booking-requests/{id}/). The customer's own is in bookings.ts.
+ */
 import type { BookingStatus, RequestStatus, UnavailabilityKind } from '../constants.ts';
 
-/** A booking request as staff, agents and agencies see it: with the registration and the staff notes. */
-export interface StaffBookingRequest {
+/** The requested vehicle as its customer sees it. */
+export interface RequestVehicleDetails {
+  id: number;
+  make: string;
+  model: string;
+  price_per_day: string;
+  deposit: string;
+  main_image: string | null;
+}
+
+/** What staff and the request's customer both see of a booking request. */
+export interface BookingRequestBase {
   id: number;
   /** The customer record of a signed-in customer's request; null for a visitor's. */
   customer: number | null;
   /** The customer record's details, or what the visitor typed. */
   customer_details: { first_name: string; last_name: string; email: string; phone_number: string };
   vehicle: number;
-  vehicle_details: {
-    id: number;
-    make: string;
-    model: string;
-    registration_number: string;
-    price_per_day: string;
-    deposit: string;
-    main_image: string | null;
-  };
+  vehicle_details: RequestVehicleDetails;
   start_date: string;
   end_date: string;
   pickup_time: string;
@@ -26,14 +31,19 @@ export interface StaffBookingRequest {
   dropoff_location: { id: number; name: string } | null;
   message: string | null;
   status: RequestStatus;
+  has_booking: boolean;
+  booking_id: number | null;
+  /** When an accepted, unconfirmed request's hold on the vehicle ends: confirm before it (ISO 8601 UTC); null otherwise. */
+  hold_until: string | null;
+  created_at: string;
+}
+
+/** A booking request as staff, agents and agencies see it: with the registration and the staff notes. */
+export interface StaffBookingRequest extends BookingRequestBase {
+  vehicle_details: RequestVehicleDetails & { registration_number: string };
   staff_notes: string | null;
   /** Set by the first review, whatever it decided (SPEC §4: the list's Reviewed / Pending badge). */
   is_reviewed: boolean;
-  has_booking: boolean;
-  booking_id: number | null;
-  /** When an accepted, unconfirmed request's hold on the vehicle ends (ISO 8601 UTC); null otherwise. */
-  hold_until: string | null;
-  created_at: string;
 }
 
 /**
@@ -64,4 +74,14 @@ export interface RequestBookingDraft {
   booking_amount: string;
   booking_deposit: string;
   customer: { id: number; first_name: string; last_name: string; email: string } | null;
+}
+
+/** POST rentals/booking-requests/: what a visitor gets back for their request. */
+export interface AnonymousBookingRequestReceipt {
+  id: number;
+  status: RequestStatus;
+  vehicle: number;
+  start_date: string;
+  end_date: string;
+  created_at: string;
 }

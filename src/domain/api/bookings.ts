@@ -3,7 +3,8 @@
  * booking-requests/): what they booked, never the agency's internal notes or the registration;
  * and the fuller staff shape of a booking.
  */
-import type { BookingStatus, PaymentMethod, RequestStatus } from '../constants.ts';
+import type { BookingRequestBase } from './booking-requests.ts';
+import type { BookingStatus, PaymentMethod } from '../constants.ts';
 
 /** One of the customer's own bookings. */
 export interface CustomerBooking {
@@ -33,33 +34,8 @@ export interface CustomerBooking {
 }
 
 /** One of the customer's own booking requests (GET booking-requests/, booking-requests/{id}/). */
-export interface CustomerBookingRequest {
-  id: number;
-  customer: number | null;
-  customer_details: { first_name: string; last_name: string; email: string; phone_number: string };
-  vehicle: number;
-  vehicle_details: {
-    id: number;
-    make: string;
-    model: string;
-    price_per_day: string;
-    deposit: string;
-    main_image: string | null;
-  };
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  dropoff_time: string;
-  pickup_location: { id: number; name: string } | null;
-  dropoff_location: { id: number; name: string } | null;
-  message: string | null;
-  status: RequestStatus;
-  has_booking: boolean;
-  booking_id: number | null;
-  /** When an accepted, unconfirmed request's hold on the vehicle ends: confirm before it (ISO 8601 UTC). */
-  hold_until: string | null;
+export interface CustomerBookingRequest extends BookingRequestBase {
   deposit: string;
-  created_at: string;
 }
 
 /** A booking as staff, agency and agent users see it (GET bookings/, bookings/{id}/, POST, PATCH). */
@@ -86,4 +62,24 @@ export interface StaffBooking {
   /** The request this booking confirmed, if it came from one. */
   booking_request: number | null;
   created_at: string;
+}
+
+/** One line of a customer's booking history as staff see it (GET bookings/customer/{id}/). */
+export interface CustomerBookingHistoryItem {
+  id: number;
+  created_at: string;
+  start_date: string;
+  end_date: string;
+  booking_amount: string;
+  estimated_mileage: number | null;
+  payment_method: PaymentMethod;
+  booking_status: BookingStatus;
+  vehicle_details: { id: number; make: string; model: string; registration_number: string };
+}
+
+/** POST booking-request/{id}/finalize/: the confirmed booking, in the customer's shape. */
+export interface FinalizedRequest {
+  booking_id: number;
+  /** As GET bookings/{id}/ gives it; absent only when it is gone again before it could be read. */
+  booking?: CustomerBooking;
 }

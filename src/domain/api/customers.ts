@@ -31,3 +31,11 @@ export interface ApiCustomer {
   updated_at: string;
   last_booking_date: string | null;
 }
+
+/** GET customers/{id}/analytics/ (SPEC §3): an agency counts only its own bookings. */
+export interface CustomerAnalytics {
+  totalBookings: number;
+  /** Decimal string; cancelled bookings add nothing. */
+  totalSpent: string;
+  totalMileage: number;
+}

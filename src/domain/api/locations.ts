@@ -8,3 +8,11 @@ export interface PickupLocation {
   /** How many vehicles can be picked up here. */
   vehicles: number;
 }
+
+/** A pickup location a staff-side user may give a vehicle or a booking (GET agent-locations/). */
+export interface AgentLocation {
+  id: number;
+  name: string;
+  city: string;
+  agency_id: number;
+}

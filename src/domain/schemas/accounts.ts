@@ -26,6 +26,7 @@ export const loginSchema = v.object({
     v.maxLength(200),
   ),
 });
+export type PasswordResetConfirmInput = v.InferOutput<typeof passwordResetConfirmSchema>;
 export type LoginInput = v.InferOutput<typeof loginSchema>;
 
 export const customerRegistrationSchema = v.object({
@@ -39,6 +40,7 @@ export const customerRegistrationSchema = v.object({
 export type CustomerRegistrationInput = v.InferOutput<typeof customerRegistrationSchema>;
 
 export const passwordResetRequestSchema = v.object({ email });
+export type PasswordResetRequestInput = v.InferOutput<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmSchema = v.object({
   password,

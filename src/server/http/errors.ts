@@ -1,5 +1,7 @@
-/** Errors a route throws on purpose; the error handler turns them into the JSON shape. */
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '#domain/api/errors';
+
+/** Errors a route throws on purpose; the error handler turns them into the JSON shape (ApiErrorBody). */
+export type { FieldErrors };
 
 export class HttpError extends Error {
   constructor(

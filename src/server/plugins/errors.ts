@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '#domain/api/errors';
 import { HttpError } from '../http/errors.ts';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
@@ -19,16 +20,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
-        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) } satisfies ApiErrorBody);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message =
         (error.code && FRAMEWORK_MESSAGES[error.code]) ||
         (error.code?.startsWith('FST_ERR_VALIDATION') ? error.message : null);
-      return reply.code(status).send({ error: message ?? (error.code ? error.message : UNREADABLE) });
+      return reply
+        .code(status)
+        .send({ error: message ?? (error.code ? error.message : UNREADABLE) } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: GENERIC_5XX });
+    return reply.code(500).send({ error: GENERIC_5XX } satisfies ApiErrorBody);
   });
 }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '#domain/api/errors';
 import { PRIVATE_NO_STORE } from './cache-control.ts';
 
 const MESSAGES: Record<string, string> = {
@@ -19,7 +20,7 @@ export function routerErrorReply(error: FastifyError, _request: FastifyRequest, 
     .code(status)
     .header('Cache-Control', PRIVATE_NO_STORE)
     .header('X-Content-Type-Options', 'nosniff')
-    .send({ error: MESSAGES[error.code] ?? 'The request is not valid.' });
+    .send({ error: MESSAGES[error.code] ?? 'The request is not valid.' } satisfies ApiErrorBody);
 }
 
 /** What Node's HTTP parser refuses before Fastify sees a request, by its error code. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StaffBookingRequest } from '#domain/api/booking-requests';
+import type { BookingRequestBase, StaffBookingRequest } from '#domain/api/booking-requests';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { RequestStatus } from '#domain/constants';
 import { formatMoney } from '#domain/money';
@@ -24,44 +24,6 @@ import { keptTotal } from './list-counts.ts';
 
 /** Turns a vehicle image's storage key into the URL the client loads. */
 export type ImageUrl = (fileKey: string) => string;
-
-interface RequestVehicleDetails {
-  id: number;
-  make: string;
-  model: string;
-  price_per_day: string;
-  deposit: string;
-  main_image: string | null;
-}
-
-interface RequestBase {
-  id: number;
-  customer: number | null;
-  customer_details: { first_name: string; last_name: string; email: string; phone_number: string };
-  vehicle: number;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  dropoff_time: string;
-  pickup_location: { id: number; name: string } | null;
-  dropoff_location: { id: number; name: string } | null;
-  message: string | null;
-  status: RequestStatus;
-  has_booking: boolean;
-  booking_id: number | null;
-  hold_until: string | null;
-  created_at: string;
-}
-
-/** What a visitor gets back for an anonymous request. */
-export interface AnonymousBookingRequestReceipt {
-  id: number;
-  status: RequestStatus;
-  vehicle: number;
-  start_date: string;
-  end_date: string;
-  created_at: string;
-}
 
 /** What a customer or a visitor asks for; every request starts pending and unreviewed. */
 export type RequestSubmission = Omit<
@@ -162,7 +124,7 @@ function place(id: number | null, name: string | null): { id: number; name: stri
   return id === null || name === null ? null : { id, name };
 }
 
-function toBase(row: RequestRow, imageUrl: ImageUrl): RequestBase & { vehicle_details: RequestVehicleDetails } {
+function toBase(row: RequestRow, imageUrl: ImageUrl): BookingRequestBase {
   // A customer's request shows the customer record; a visitor's, the contact details they typed.
   const fromRecord = row.customer_id !== null && row.customer_first_name !== null;
   return {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { CustomerBooking, StaffBooking } from '#domain/api/bookings';
-import { BLOCKING_BOOKING_STATUSES, type BookingStatus, type PaymentMethod } from '#domain/constants';
+import type { CustomerBooking, CustomerBookingHistoryItem, StaffBooking } from '#domain/api/bookings';
+import { BLOCKING_BOOKING_STATUSES, type BookingStatus } from '#domain/constants';
 import { formatMoney } from '#domain/money';
 import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import type { DialectName } from '../db/connect.ts';
@@ -20,19 +20,6 @@ import { assertNoBlockingPeriod } from './unavailability-overlaps.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { StaffBooking };
-
-/** One line of a customer's booking history (staff view of a customer). */
-export interface CustomerBookingHistoryItem {
-  id: number;
-  created_at: string;
-  start_date: string;
-  end_date: string;
-  booking_amount: string;
-  estimated_mileage: number | null;
-  payment_method: PaymentMethod;
-  booking_status: BookingStatus;
-  vehicle_details: { id: number; make: string; model: string; registration_number: string };
-}
 
 /** The vehicle a booking is made for, with what pricing and scoping need. */
 export interface BookableVehicle {

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { ApiCustomer } from '#domain/api/customers';
+import type { ApiCustomer, CustomerAnalytics } from '#domain/api/customers';
 import { formatMoney } from '#domain/money';
 import type { Customer, CustomerUpdate, Database, NewCustomer } from '../db/types.ts';
 import { keysetPage, orderName, type CursorPaged, type KeysetOrder, type ListPage } from './keyset.ts';
@@ -8,12 +8,6 @@ import { updateUserAccount, type AccountChanges } from './users.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { ApiCustomer };
-
-export interface CustomerAnalytics {
-  totalBookings: number;
-  totalSpent: string;
-  totalMileage: number;
-}
 
 /** Whose customers a caller sees: null for the operator (all), else one agency's. */
 export type AgencyScope = number | null;

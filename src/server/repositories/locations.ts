@@ -1,22 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { PickupLocation } from '#domain/api/locations';
+import type { AgentLocation, PickupLocation } from '#domain/api/locations';
 import { BLOCKING_BOOKING_STATUSES } from '#domain/constants';
 import type { Database } from '../db/types.ts';
-
-/** A pickup location as the API shows it to staff-side users. */
-export interface LocationView {
-  id: number;
-  name: string;
-  city: string;
-  agency_id: number;
-}
 
 /** The locations a staff-side user may see (null scope: every agency), by city then name. */
 export async function listLocations(
   db: Kysely<Database>,
   scope: number | null,
   page: { limit: number; offset: number },
-): Promise<{ items: LocationView[]; total: number }> {
+): Promise<{ items: AgentLocation[]; total: number }> {
   let base = db.selectFrom('locations');
   if (scope !== null) base = base.where('agency_id', '=', scope);
   const [items, count] = await Promise.all([

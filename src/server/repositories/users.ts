@@ -1,21 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { AgencyStatus, Role } from '#domain/constants';
+import type { SessionUser } from '#domain/api/session';
+import type { Role } from '#domain/constants';
 import { contactOnlyCustomer } from './contact-customer.ts';
 import type { Database, User } from '../db/types.ts';
 import { insertRefreshToken, revokeUserRefreshTokens, type NewRefreshToken } from './refresh-tokens.ts';
-
-/** The signed-in user as the API shows it (login, token refresh and auth/me). */
-export interface UserProfile {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  role: Role;
-  agency: { id: number; name: string; status: AgencyStatus } | null;
-  customer_id: number | null;
-}
 
 export type UniqueUserField = 'username' | 'email';
 
@@ -66,7 +54,7 @@ export async function findUserIdByEmail(db: Kysely<Database>, email: string): Pr
   return row?.id;
 }
 
-export async function findUserProfile(db: Kysely<Database>, id: number): Promise<UserProfile | undefined> {
+export async function findUserProfile(db: Kysely<Database>, id: number): Promise<SessionUser | undefined> {
   const row = await db
     .selectFrom('users')
     .leftJoin('agencies', 'agencies.id', 'users.agency_id')

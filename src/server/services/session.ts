@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser, Deps } from '../context.ts';
+import type { SessionUser } from '#domain/api/session';
 import {
   deleteExpiredRefreshTokens,
   findRefreshToken,
@@ -8,7 +9,7 @@ import {
   revokeRefreshFamily,
   rotateRefreshToken,
 } from '../repositories/refresh-tokens.ts';
-import { findUserProfile, replacePassword, type UserProfile } from '../repositories/users.ts';
+import { findUserProfile, replacePassword } from '../repositories/users.ts';
 import {
   ACCESS_COOKIE,
   clearSessionCookies,
@@ -28,7 +29,7 @@ interface SessionContext {
   reply: FastifyReply;
 }
 
-const authUser = (profile: UserProfile): AuthUser => ({
+const authUser = (profile: SessionUser): AuthUser => ({
   id: profile.id,
   role: profile.role,
   agencyId: profile.agency?.id ?? null,
@@ -49,7 +50,7 @@ const refreshExpiry = (deps: Deps) => new Date(deps.now().getTime() + REFRESH_TT
  * A fresh sign-in: a new refresh-token family, both cookies and a new CSRF token. Returns the
  * user, or undefined if gone.
  */
-export async function startSession(context: SessionContext, userId: number): Promise<UserProfile | undefined> {
+export async function startSession(context: SessionContext, userId: number): Promise<SessionUser | undefined> {
   const { deps, request, reply } = context;
   const profile = await findUserProfile(deps.db, userId);
   if (!profile) return undefined;
@@ -98,7 +99,7 @@ export async function renewSessionAfterPasswordChange(
  * time means it was copied: the whole family is revoked, the thief's copy with the owner's.
  * Returns undefined (cookies cleared) whenever the caller must sign in again.
  */
-export async function refreshSession(context: SessionContext): Promise<UserProfile | undefined> {
+export async function refreshSession(context: SessionContext): Promise<SessionUser | undefined> {
   const { deps, request, reply } = context;
   const presented = request.cookies[REFRESH_COOKIE];
   const presentedHash = presented ? hashToken(presented) : null;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { SessionUser } from '../../features/session/api/get-session.ts';
+import type { SessionUser } from '#domain/api/session';
 import { pathAfterLogin } from '../../features/session/guards.ts';
 import { buttonClass } from '../button.tsx';
 import { ACCOUNT_ICONS } from '../account-icons.ts';

@@ -1,15 +1,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '#domain/api/session';
 import type { Role } from '#domain/constants';
-import {
-  loadSession,
-  onSessionLost,
-  revalidateSession,
-  sessionQueryOptions,
-  setSession,
-  type SessionUser,
-} from './api/get-session.ts';
+import { loadSession, onSessionLost, revalidateSession, sessionQueryOptions, setSession } from './api/get-session.ts';
 import {
   pathAfterLogin,
   redirectStaffHome,

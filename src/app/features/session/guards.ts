@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
+import type { SessionUser } from '#domain/api/session';
 import { isStaffRole } from '#domain/constants';
-import { loadSession, sessionQueryOptions, type SessionUser } from './api/get-session.ts';
+import { loadSession, sessionQueryOptions } from './api/get-session.ts';
 
 /*
  * Route guards, run in `beforeLoad` from the cached session (restored from IndexedDB before the

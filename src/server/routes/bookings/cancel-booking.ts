@@ -1,3 +1,4 @@
+import type { StaffBooking } from '#domain/api/bookings';
 import { STAFF_ROLES } from '#domain/constants';
 import { bookingCancelSchema, bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
@@ -12,7 +13,7 @@ export const cancelBooking = defineRoute({
   params: bookingIdParams,
   body: bookingCancelSchema,
   status: 200,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<StaffBooking> {
     return progressBooking(
       deps,
       user,

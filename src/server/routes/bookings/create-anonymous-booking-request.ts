@@ -1,7 +1,8 @@
 import { anonymousBookingRequestSchema } from '#domain/schemas/booking-request';
 import { defineRoute } from '../../http/route.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
-import { type AnonymousBookingRequestReceipt, insertBookingRequest } from '../../repositories/booking-requests.ts';
+import type { AnonymousBookingRequestReceipt } from '#domain/api/booking-requests';
+import { insertBookingRequest } from '../../repositories/booking-requests.ts';
 import { limitAnonymousWrite } from '../../services/rate-limits.ts';
 import { checkDatesFree, requestableVehicle } from './common.ts';
 import { mailRequestArrival } from './request-arrival-mail.ts';

@@ -27,7 +27,7 @@ export const createBookingFromRequest = defineRoute({
   access: ['staff', 'agency', 'agent'],
   params: requestIdParams,
   body: requestBookingSchema,
-  async handler({ deps, user, params, body, request: http }) {
+  async handler({ deps, user, params, body, request: http }): Promise<StaffBooking> {
     const { agencyId, request, vehicle } = await requestToBook(deps, user, params.id);
     if (request.status !== 'accepted') throw conflict(NOT_ACCEPTED);
     if (request.booking_id !== null) throw conflict(`This booking request already has booking #${request.booking_id}.`);

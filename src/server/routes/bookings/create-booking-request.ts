@@ -15,7 +15,7 @@ export const createBookingRequest = defineRoute({
   url: 'booking-requests/',
   access: ['customer'],
   body: bookingRequestSchema,
-  async handler({ deps, user, request, body }) {
+  async handler({ deps, user, request, body }): Promise<CustomerBookingRequest> {
     const vehicle = await requestableVehicle(deps, body.vehicle_id);
     const pickupPoints = new Set(await vehicleLocationIds(deps.db, vehicle.id));
     const fields: FieldErrors = {};

@@ -1,3 +1,4 @@
+import type { StaffBooking } from '#domain/api/bookings';
 import { staffBookingSchema } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
 import { createBooking as insertBooking, getStaffBooking } from '../../repositories/bookings.ts';
@@ -13,7 +14,7 @@ export const createBooking = defineRoute({
   url: 'bookings/',
   access: ['staff', 'agency', 'agent'],
   body: staffBookingSchema,
-  async handler({ deps, user, body }) {
+  async handler({ deps, user, body }): Promise<StaffBooking> {
     const values = await staffBookingValues(deps, user, body);
     await refuseRetiredVehicle(deps, values.vehicle_id, 'vehicle');
     let id: number;

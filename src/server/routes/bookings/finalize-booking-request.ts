@@ -1,3 +1,4 @@
+import type { FinalizedRequest } from '#domain/api/bookings';
 import { isHoldExpired } from '#domain/request-hold';
 import { finalizeSchema } from '#domain/schemas/customer';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -30,7 +31,7 @@ export const finalizeBookingRequestRoute = defineRoute({
   access: ['customer'],
   params: requestIdParams,
   body: finalizeSchema,
-  async handler({ deps, user, params, body, request: call }) {
+  async handler({ deps, user, params, body, request: call }): Promise<FinalizedRequest> {
     const customer = await findCustomerByUserId(deps.db, user.id);
     const request = await findRequestForFinalize(deps.db, params.id);
     if (!customer || !request || request.customer_id !== customer.id) throw notFound(REQUEST_NOT_FOUND);

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { bookingHistoryFilterSchema } from '#domain/schemas/booking-history';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
@@ -15,7 +16,7 @@ export const getBookingHistoryTotals = defineRoute({
   url: 'bookings/history/totals/',
   access: STAFF_ROLES,
   query: bookingHistoryFilterSchema,
-  async handler({ deps, user, query, request, reply }) {
+  async handler({ deps, user, query, request, reply }): Promise<FastifyReply> {
     const filter = historyFilter(deps, agencyScope(user), query);
     const version = await historyVersion(deps, request, filter.agencyId);
     const kept = await keptRender(deps.db, historyKey('totals', filter), version, async () => {

@@ -1,3 +1,4 @@
+import type { CustomerBookingRequest } from '#domain/api/bookings';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findCustomerRequest } from '../../repositories/booking-requests.ts';
@@ -10,7 +11,7 @@ export const getBookingRequest = defineRoute({
   url: 'booking-requests/:id/',
   access: ['customer'],
   params: requestIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<CustomerBookingRequest> {
     const customer = await findCustomerByUserId(deps.db, user.id);
     const request = customer && (await findCustomerRequest(deps.db, params.id, customer.id, cardImageUrl(deps)));
     if (!request) throw notFound(REQUEST_NOT_FOUND);

@@ -1,3 +1,4 @@
+import type { CustomerBooking, StaffBooking } from '#domain/api/bookings';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -18,7 +19,7 @@ export const getBooking = defineRoute({
   url: 'bookings/:id/',
   access: ['staff', 'agency', 'agent', 'customer'],
   params: bookingIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<CustomerBooking | StaffBooking> {
     if (user.role === 'customer') {
       const customer = await findCustomerByUserId(deps.db, user.id);
       const booking = customer && (await findCustomerBooking(deps.db, params.id, customer.id, cardImageUrl(deps)));

@@ -1,3 +1,4 @@
+import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
@@ -10,7 +11,7 @@ export const getStaffBookingRequest = defineRoute({
   url: 'staff-booking-requests/:id/',
   access: ['staff', 'agency', 'agent'],
   params: requestIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<StaffBookingRequest> {
     const found = await findStaffRequest(deps.db, params.id, cardImageUrl(deps));
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);
     return found.request;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { FastifyReply } from 'fastify';
 import { bookingHistoryFilterFields, datesInOrder, FROM_AFTER_TO } from '#domain/schemas/booking-history';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
@@ -25,7 +26,7 @@ export const listBookingHistoryRoute = defineRoute({
   url: 'bookings/history/',
   access: STAFF_ROLES,
   query: listQuery,
-  async handler({ deps, user, query, request, reply }) {
+  async handler({ deps, user, query, request, reply }): Promise<FastifyReply> {
     const { limit, offset, cursor, ...fields } = query;
     const filter = historyFilter(deps, agencyScope(user), fields);
     const page = { limit, offset, cursor };

@@ -1,3 +1,4 @@
+import type { CustomerBookingRequest } from '#domain/api/bookings';
 import { defineRoute } from '../../http/route.ts';
 import { listCustomerRequests } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
@@ -10,7 +11,7 @@ export const listBookingRequests = defineRoute({
   url: 'booking-requests/',
   access: ['customer'],
   query: pageQuery,
-  async handler({ deps, user, query, request, reply }) {
+  async handler({ deps, user, query, request, reply }): Promise<CustomerBookingRequest[]> {
     return sendPage(request, reply, async () => {
       const customer = await findCustomerByUserId(deps.db, user.id);
       return customer ? listCustomerRequests(deps.db, customer.id, query, cardImageUrl(deps)) : emptyPage();

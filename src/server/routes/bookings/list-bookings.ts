@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { FastifyReply } from 'fastify';
+import type { CustomerBooking } from '#domain/api/bookings';
 import { optionalId, optionalText } from '#domain/schemas/fields';
 import { STAFF_BOOKING_ORDERINGS } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
@@ -32,7 +34,7 @@ export const listBookings = defineRoute({
   url: 'bookings/',
   access: ['staff', 'agency', 'agent', 'customer'],
   query: listQuery,
-  async handler({ deps, user, query, request, reply }) {
+  async handler({ deps, user, query, request, reply }): Promise<CustomerBooking[] | FastifyReply> {
     if (user.role === 'customer') {
       return sendPage(request, reply, async () => {
         const customer = await findCustomerByUserId(deps.db, user.id);

@@ -1,3 +1,4 @@
+import type { CustomerBookingHistoryItem } from '#domain/api/bookings';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
@@ -13,7 +14,7 @@ export const listCustomerBookings = defineRoute({
   access: ['staff', 'agency', 'agent'],
   params: customerIdParams,
   query: pageQuery,
-  async handler({ deps, user, params, query, request, reply }) {
+  async handler({ deps, user, params, query, request, reply }): Promise<CustomerBookingHistoryItem[]> {
     const scope = agencyScope(user);
     if (!(await isCustomerInScope(deps.db, params.id, scope))) throw notFound('Customer not found.');
     return sendPage(request, reply, () => listCustomerBookingHistory(deps.db, params.id, scope, query));

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { REQUEST_STATUSES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
@@ -17,7 +18,7 @@ export const listStaffBookingRequests = defineRoute({
   url: 'staff-booking-requests/',
   access: ['staff', 'agency', 'agent'],
   query,
-  async handler({ deps, user, query, request, reply }) {
+  async handler({ deps, user, query, request, reply }): Promise<StaffBookingRequest[]> {
     const filter = { agencyId: agencyScope(user), status: query.status };
     return sendPage(request, reply, () => listStaffRequests(deps.db, filter, query, cardImageUrl(deps)));
   },

@@ -1,3 +1,4 @@
+import type { StaffBooking } from '#domain/api/bookings';
 import { STAFF_ROLES } from '#domain/constants';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
@@ -11,7 +12,7 @@ export const pickUpBooking = defineRoute({
   access: STAFF_ROLES,
   params: bookingIdParams,
   status: 200,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<StaffBooking> {
     return progressBooking(
       deps,
       user,

@@ -1,3 +1,4 @@
+import type { StaffBooking } from '#domain/api/bookings';
 import { STAFF_ROLES } from '#domain/constants';
 import { bookingIdParams, bookingReturnSchema } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
@@ -15,7 +16,7 @@ export const returnBooking = defineRoute({
   params: bookingIdParams,
   body: bookingReturnSchema,
   status: 200,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<StaffBooking> {
     return progressBooking(
       deps,
       user,

@@ -24,7 +24,7 @@ export const reviewBookingRequest = defineRoute({
   access: ['staff', 'agency', 'agent'],
   params: requestIdParams,
   body: requestReviewSchema,
-  async handler({ deps, user, params, body, request }) {
+  async handler({ deps, user, params, body, request }): Promise<StaffBookingRequest> {
     const imageUrl = cardImageUrl(deps);
     const found = await findStaffRequest(deps.db, params.id, imageUrl);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);

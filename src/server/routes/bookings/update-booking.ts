@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { StaffBooking } from '#domain/api/bookings';
 import { staffBookingUpdateSchema } from '#domain/schemas/booking';
 import { id } from '#domain/schemas/fields';
 import { notFound } from '../../http/errors.ts';
@@ -20,7 +21,7 @@ export const updateBooking = defineRoute({
   access: ['staff', 'agency', 'agent'],
   params: v.object({ id: id('Booking') }),
   body: staffBookingUpdateSchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<StaffBooking> {
     const found = await findStaffBooking(deps.db, params.id);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound('Booking not found.');
     const values = await staffBookingValues(deps, user, body);

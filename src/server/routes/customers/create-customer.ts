@@ -1,3 +1,4 @@
+import type { ApiCustomer } from '#domain/api/customers';
 import { customerSchema } from '#domain/schemas/customer';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
@@ -18,7 +19,7 @@ export const createCustomer = defineRoute({
   access: STAFF_SIDE,
   body: customerSchema,
   files: LICENSE_UPLOAD,
-  async handler({ deps, user, body, files, request }) {
+  async handler({ deps, user, body, files, request }): Promise<ApiCustomer> {
     const scope = agencyScope(user);
     const upload = licenseUpload(files);
     const license = upload ? await storeStaffLicense(deps, upload) : null;

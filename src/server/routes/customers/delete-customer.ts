@@ -14,7 +14,7 @@ export const deleteCustomerRoute = defineRoute({
   url: 'customers/:id/',
   access: STAFF_SIDE,
   params: customerIdParams,
-  async handler({ deps, user, params, request }) {
+  async handler({ deps, user, params, request }): Promise<undefined> {
     const customer = await loadCustomerInScope(deps, user, params.id);
     const scope = agencyScope(user);
     // An agency sees customers who only asked another agency's vehicles too; deleting them would

@@ -1,3 +1,4 @@
+import type { ApiCustomer } from '#domain/api/customers';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerIdParams } from '../params.ts';
@@ -10,7 +11,7 @@ export const deleteDriversLicense = defineRoute({
   access: STAFF_SIDE,
   params: customerIdParams,
   status: 200,
-  async handler({ deps, user, params, request }) {
+  async handler({ deps, user, params, request }): Promise<ApiCustomer> {
     const customer = await loadCustomerInScope(deps, user, params.id);
     if (customer.drivers_license_key !== null) await saveCustomerChanges(deps, request.log, params.id, {}, null);
     return customerReply(deps, params.id, agencyScope(user));

@@ -1,3 +1,4 @@
+import type { CustomerAnalytics } from '#domain/api/customers';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerAnalytics } from '../../repositories/customers.ts';
@@ -10,7 +11,7 @@ export const getCustomerAnalytics = defineRoute({
   url: 'customers/:id/analytics/',
   access: STAFF_SIDE,
   params: customerIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<CustomerAnalytics> {
     await loadCustomerInScope(deps, user, params.id);
     return customerAnalytics(deps.db, params.id, agencyScope(user));
   },

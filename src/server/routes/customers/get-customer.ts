@@ -1,3 +1,4 @@
+import type { ApiCustomer } from '#domain/api/customers';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerIdParams } from '../params.ts';
@@ -9,7 +10,7 @@ export const getCustomer = defineRoute({
   url: 'customers/:id/',
   access: STAFF_SIDE,
   params: customerIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<ApiCustomer> {
     await loadCustomerInScope(deps, user, params.id);
     return customerReply(deps, params.id, agencyScope(user));
   },

@@ -1,3 +1,4 @@
+import type { CustomerAnalyticsOverview } from '#domain/api/customer-analytics';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerAnalyticsOverview } from '../../repositories/customer-insights.ts';
@@ -11,7 +12,7 @@ export const getCustomersOverview = defineRoute({
   method: 'GET',
   url: 'customer-analytics/',
   access: STAFF_SIDE,
-  async handler({ deps, user, reply }) {
+  async handler({ deps, user, reply }): Promise<CustomerAnalyticsOverview> {
     // Business figures of one agency: never kept by a shared cache, nor by the browser's HTTP cache.
     reply.header('Cache-Control', 'private, no-store');
     return customerAnalyticsOverview(deps.db, deps.dialect, agencyScope(user), deps.now());

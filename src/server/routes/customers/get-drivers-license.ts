@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { notFound } from '../../http/errors.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -18,7 +19,7 @@ export const getDriversLicense = defineRoute({
   url: 'customers/:id/drivers_license/',
   access: ['staff', 'agency', 'agent', 'customer'],
   params: customerIdParams,
-  async handler({ deps, user, params, reply }) {
+  async handler({ deps, user, params, reply }): Promise<Readable> {
     const customer =
       user.role === 'customer'
         ? await findCustomerByUserId(deps.db, user.id)

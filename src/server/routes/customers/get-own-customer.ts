@@ -1,3 +1,4 @@
+import type { ApiCustomer } from '#domain/api/customers';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
@@ -8,7 +9,7 @@ export const getOwnCustomer = defineRoute({
   method: 'GET',
   url: 'customers/me/',
   access: ['customer'],
-  async handler({ deps, reply, user }) {
+  async handler({ deps, reply, user }): Promise<ApiCustomer> {
     // Private details: never kept by a shared cache, nor by the browser's HTTP cache.
     reply.header('Cache-Control', 'private, no-store');
     const customer = await findCustomerByUserId(deps.db, user.id);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ApiCustomer } from '#domain/api/customers';
 import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
@@ -24,7 +25,7 @@ export const listCustomersRoute = defineRoute({
   url: 'customers/',
   access: STAFF_SIDE,
   query: listQuery,
-  async handler({ deps, user, query, request, reply }) {
+  async handler({ deps, user, query, request, reply }): Promise<ApiCustomer[]> {
     return sendPage(request, reply, () =>
       listCustomers(deps.db, agencyScope(user), {
         search: query.search ?? undefined,

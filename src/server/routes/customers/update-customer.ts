@@ -1,3 +1,6 @@
+import type { FastifyReply } from 'fastify';
+import type { ApiCustomer } from '#domain/api/customers';
+import type { ApiErrorBody } from '#domain/api/errors';
 import { staffCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -34,7 +37,7 @@ export const updateCustomerRoute = defineRoute({
   params: customerIdParams,
   body: staffCustomerUpdateSchema,
   files: LICENSE_UPLOAD,
-  async handler({ deps, user, params, body, files, reply, request }) {
+  async handler({ deps, user, params, body, files, reply, request }): Promise<ApiCustomer | FastifyReply> {
     const scope = agencyScope(user);
     const customer = await loadCustomerInScope(deps, user, params.id);
     const { expected_updated_at: expected, delete_drivers_license: deleteLicense, ...changes } = body;
@@ -58,7 +61,10 @@ export const updateCustomerRoute = defineRoute({
       );
     } catch (error) {
       if (error instanceof StaleCustomerError) {
-        return reply.code(412).send({ error: STALE_CUSTOMER, current: await customerReply(deps, customer.id, scope) });
+        return reply.code(412).send({
+          error: STALE_CUSTOMER,
+          current: await customerReply(deps, customer.id, scope),
+        } satisfies ApiErrorBody);
       }
       // Another account took the address between the check and the write.
       if (error instanceof DuplicateUserError) throw fieldError(409, 'email', EMAIL_USED_BY_ACCOUNT);

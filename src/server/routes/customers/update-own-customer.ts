@@ -1,3 +1,4 @@
+import type { ApiCustomer } from '#domain/api/customers';
 import { ownCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -27,7 +28,7 @@ export const updateOwnCustomer = defineRoute({
   access: ['customer'],
   body: ownCustomerUpdateSchema,
   files: LICENSE_UPLOAD,
-  async handler({ deps, reply, user, body, files, request }) {
+  async handler({ deps, reply, user, body, files, request }): Promise<ApiCustomer> {
     reply.header('Cache-Control', 'private, no-store');
     const customer = await findCustomerByUserId(deps.db, user.id);
     if (!customer) throw notFound(CUSTOMER_NOT_FOUND);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { DeskSummary } from '#domain/api/desk';
 import { STAFF_ROLES } from '#domain/constants';
 import { todayIso } from '#domain/dates';
 import { isoDate } from '#domain/schemas/fields';
@@ -17,7 +18,7 @@ export const getDeskSummary = defineRoute({
   url: 'staff-dashboard/',
   access: STAFF_ROLES,
   query,
-  async handler({ deps, user, query }) {
+  async handler({ deps, user, query }): Promise<DeskSummary> {
     return deskSummary(deps.db, agencyScope(user), query.date ?? todayIso(deps.now()));
   },
 });

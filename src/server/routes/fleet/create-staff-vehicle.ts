@@ -1,3 +1,4 @@
+import type { StaffVehicle } from '#domain/api/vehicles';
 import { MAX_VEHICLE_IMAGES, STAFF_ROLES } from '#domain/constants';
 import { vehicleSchema } from '#domain/schemas/vehicle';
 import { fieldError, notFound } from '../../http/errors.ts';
@@ -21,7 +22,7 @@ export const createStaffVehicleRoute = defineRoute({
   access: STAFF_ROLES,
   body: vehicleSchema,
   files: { image_uploads: VEHICLE_IMAGE_UPLOADS },
-  async handler({ deps, user, body, files, request }) {
+  async handler({ deps, user, body, files, request }): Promise<StaffVehicle> {
     const { pickup_locations: locationIds, agency_id: requestedAgency, ...fields } = body;
     const scope = agencyScope(user);
     const agencyId = await resolveAgency(deps.db, scope, requestedAgency);

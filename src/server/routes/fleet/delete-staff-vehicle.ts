@@ -16,7 +16,7 @@ export const deleteStaffVehicleRoute = defineRoute({
   url: 'staff-vehicles/:id/',
   access: STAFF_ROLES,
   params: vehicleIdParams,
-  async handler({ deps, user, params, request }) {
+  async handler({ deps, user, params, request }): Promise<undefined> {
     if (!(await findVehicleAgency(deps.db, params.id, agencyScope(user)))) throw notFound(VEHICLE_NOT_FOUND);
     const result = await deleteVehicle(deps.db, deps.dialect, params.id);
     if (!result.ok) throw result.reason === 'referenced' ? conflict(VEHICLE_IN_USE) : notFound(VEHICLE_NOT_FOUND);

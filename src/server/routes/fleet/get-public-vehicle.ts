@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -15,7 +16,7 @@ export const getPublicVehicleRoute = defineRoute({
   url: 'public-vehicles/:id/',
   access: 'public',
   params: vehicleIdParams,
-  async handler({ deps, params, request, reply }) {
+  async handler({ deps, params, request, reply }): Promise<FastifyReply> {
     const vehicle = await findPublicVehicleDetail(deps.db, deps.media, params.id);
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
     const { body, etag } = renderOne(vehicle);

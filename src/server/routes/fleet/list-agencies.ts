@@ -1,3 +1,4 @@
+import type { AgencySummary } from '#domain/api/agencies';
 import { defineRoute } from '../../http/route.ts';
 import { listAgencies } from '../../repositories/agencies.ts';
 import { paged } from '../params.ts';
@@ -12,7 +13,7 @@ export const listAgenciesRoute = defineRoute({
   url: 'agencies/',
   access: ['staff'],
   query: pageQuery,
-  async handler({ deps, query, reply }) {
+  async handler({ deps, query, reply }): Promise<AgencySummary[]> {
     return paged(reply, await listAgencies(deps.db, query));
   },
 });

@@ -1,3 +1,4 @@
+import type { AgentLocation } from '#domain/api/locations';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
@@ -11,7 +12,7 @@ export const listAgentLocationsRoute = defineRoute({
   url: 'agent-locations/',
   access: STAFF_ROLES,
   query: pageQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<AgentLocation[]> {
     return paged(reply, await listLocations(deps.db, agencyScope(user), query));
   },
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { FastifyReply } from 'fastify';
 import { END_BEFORE_START } from '#domain/schemas/fields';
 import { AVAILABILITY_NEEDS_BOTH, availabilityFields } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
@@ -37,7 +38,7 @@ export const listPublicVehiclesRoute = defineRoute({
   url: 'public-vehicles/',
   access: 'public',
   query: listQuery,
-  async handler({ deps, query, request, reply }) {
+  async handler({ deps, query, request, reply }): Promise<FastifyReply> {
     const { available_from: from, available_to: to, ...paging } = query;
     const available = from && to ? { from, to } : undefined;
     const load = () => listPublicVehicles(deps.db, deps.media, paging, available);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { StaffVehicle } from '#domain/api/vehicles';
 import { OWNERSHIPS, STAFF_ROLES } from '#domain/constants';
 import { boolean, optionalIsoDate, optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
@@ -23,7 +24,7 @@ export const listStaffVehiclesRoute = defineRoute({
   url: 'staff-vehicles/',
   access: STAFF_ROLES,
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<StaffVehicle[]> {
     const page = await listStaffVehicles(deps.db, deps.media, agencyScope(user), {
       search: query.search ?? undefined,
       ownership: query.ownership,

@@ -1,3 +1,4 @@
+import type { VehicleBooking } from '#domain/api/unavailability';
 import { STAFF_ROLES } from '#domain/constants';
 import { vehicleBookingsQuery } from '#domain/schemas/unavailability';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
@@ -19,7 +20,7 @@ export const listVehicleBookingsRoute = defineRoute({
   access: STAFF_ROLES,
   params: vehicleIdParams,
   query: vehicleBookingsQuery,
-  async handler({ deps, user, params, query }) {
+  async handler({ deps, user, params, query }): Promise<VehicleBooking[]> {
     const vehicle = await findVehicleAgency(deps.db, params.id, agencyScope(user));
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
     return listVehicleBookings(deps.db, vehicle.id, query.from, query.to);

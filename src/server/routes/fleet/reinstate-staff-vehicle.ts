@@ -1,3 +1,4 @@
+import type { StaffVehicle } from '#domain/api/vehicles';
 import { STAFF_ROLES } from '#domain/constants';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { notFound } from '../../http/errors.ts';
@@ -16,7 +17,7 @@ export const reinstateStaffVehicleRoute = defineRoute({
   status: 200,
   access: STAFF_ROLES,
   params: vehicleIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<StaffVehicle> {
     const vehicle = await findStaffVehicle(deps.db, deps.media, params.id, agencyScope(user));
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
     if (vehicle.retired_at === null) return vehicle;

@@ -1,3 +1,4 @@
+import type { StaffVehicle } from '#domain/api/vehicles';
 import { STAFF_ROLES } from '#domain/constants';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { notFound } from '../../http/errors.ts';
@@ -17,7 +18,7 @@ export const retireStaffVehicleRoute = defineRoute({
   status: 200,
   access: STAFF_ROLES,
   params: vehicleIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<StaffVehicle> {
     const scope = agencyScope(user);
     const vehicle = await findStaffVehicle(deps.db, deps.media, params.id, scope);
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);

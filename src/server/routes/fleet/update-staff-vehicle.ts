@@ -1,3 +1,4 @@
+import type { StaffVehicle } from '#domain/api/vehicles';
 import { MAX_VEHICLE_IMAGES, STAFF_ROLES } from '#domain/constants';
 import { vehicleIdParams, vehicleUpdateSchema } from '#domain/schemas/vehicle';
 import { fieldError, forbidden, notFound } from '../../http/errors.ts';
@@ -39,7 +40,7 @@ export const updateStaffVehicleRoute = defineRoute({
   params: vehicleIdParams,
   body: vehicleUpdateSchema,
   files: { images: VEHICLE_IMAGE_UPLOADS },
-  async handler({ deps, user, params, body, files, request }) {
+  async handler({ deps, user, params, body, files, request }): Promise<StaffVehicle> {
     const { pickup_locations: locationIds, agency_id: requestedAgency, deleted_images: deleted, ...fields } = body;
     const scope = agencyScope(user);
     const current = await findVehicleAgency(deps.db, params.id, scope);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { inspectionPhotoParams } from '#domain/schemas/inspection';
 import { notFound } from '../../http/errors.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
@@ -16,7 +17,7 @@ export const getInspectionPhoto = defineRoute({
   url: 'bookings/:id/inspections/photos/:photo/',
   access: ['staff', 'agency', 'agent', 'customer'],
   params: inspectionPhotoParams,
-  async handler({ deps, user, params, reply }) {
+  async handler({ deps, user, params, reply }): Promise<Readable> {
     const booking = await readableInspectionBooking(deps, user, params.id);
     const key = await findInspectionPhotoKey(deps.db, booking.id, params.photo);
     const file = key ? await deps.media.openInspectionPhoto(key) : null;

@@ -1,3 +1,4 @@
+import type { BookingInspections } from '#domain/api/inspections';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
 import { bookingInspections, readableInspectionBooking } from './common.ts';
@@ -11,7 +12,7 @@ export const listInspectionsRoute = defineRoute({
   url: 'bookings/:id/inspections/',
   access: ['staff', 'agency', 'agent', 'customer'],
   params: bookingIdParams,
-  async handler({ deps, user, params, reply }) {
+  async handler({ deps, user, params, reply }): Promise<BookingInspections> {
     const booking = await readableInspectionBooking(deps, user, params.id);
     // Photos and damage of one person's rental: never kept by a shared cache or the service worker.
     reply.header('Cache-Control', 'private, no-store');

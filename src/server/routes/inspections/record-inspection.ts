@@ -72,7 +72,7 @@ export const recordInspection = defineRoute({
   async guard({ deps, user, params }) {
     await staffInspectionBooking(deps, user, params.id);
   },
-  async handler({ deps, user, params, body, files, request }) {
+  async handler({ deps, user, params, body, files, request }): Promise<RecordedInspection> {
     const { kind } = params;
     // Read again after the body: the upload took time, and the booking may have moved meanwhile.
     const booking = await staffInspectionBooking(deps, user, params.id);

@@ -26,7 +26,7 @@ export const createInvoiceRoute = defineRoute({
   url: 'invoices/',
   access: STAFF_ROLES,
   body: invoiceCreateSchema,
-  async handler({ deps, user, body, request }) {
+  async handler({ deps, user, body, request }): Promise<Invoice> {
     const scope = agencyScope(user);
     let bookingId = body.booking;
     let lines: InvoiceLineValues[] | undefined;

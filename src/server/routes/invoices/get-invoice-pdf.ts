@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
@@ -15,7 +16,7 @@ export const getInvoicePdfRoute = defineRoute({
   url: 'invoices/:id/pdf/',
   access: STAFF_ROLES,
   params: invoiceIdParams,
-  async handler({ deps, user, params, reply }) {
+  async handler({ deps, user, params, reply }): Promise<FastifyReply> {
     const invoice = await reachableInvoice(deps, params.id, agencyScope(user));
     const row = await findInvoiceParties(deps.db, invoice.id);
     const logo = row.agency_logo_key ? await deps.media.openLogo(row.agency_logo_key) : null;

@@ -1,3 +1,4 @@
+import type { InvoiceTotals } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceFilterSchema } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
@@ -14,7 +15,7 @@ export const getInvoiceTotalsRoute = defineRoute({
   url: 'invoices/totals/',
   access: STAFF_ROLES,
   query: invoiceFilterSchema,
-  async handler({ deps, user, query }) {
+  async handler({ deps, user, query }): Promise<InvoiceTotals> {
     return sumInvoices(deps.db, invoiceFilter(agencyScope(user), query));
   },
 });

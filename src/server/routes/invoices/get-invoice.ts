@@ -1,3 +1,4 @@
+import type { Invoice } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
@@ -10,7 +11,7 @@ export const getInvoiceRoute = defineRoute({
   url: 'invoices/:id/',
   access: STAFF_ROLES,
   params: invoiceIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<Invoice> {
     return reachableInvoice(deps, params.id, agencyScope(user));
   },
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { InvoiceSummary } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceFilterFields } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
@@ -15,7 +16,7 @@ export const listInvoicesRoute = defineRoute({
   url: 'invoices/',
   access: STAFF_ROLES,
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<InvoiceSummary[]> {
     const { limit, offset, ...filter } = query;
     return paged(reply, await listInvoices(deps.db, invoiceFilter(agencyScope(user), filter), { limit, offset }));
   },

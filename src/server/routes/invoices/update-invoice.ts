@@ -1,3 +1,4 @@
+import type { Invoice } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams, invoiceUpdateSchema, ISSUED_NOT_EDITABLE } from '#domain/schemas/invoice';
 import { conflict } from '../../http/errors.ts';
@@ -16,7 +17,7 @@ export const updateInvoiceRoute = defineRoute({
   access: STAFF_ROLES,
   params: invoiceIdParams,
   body: invoiceUpdateSchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<Invoice> {
     const scope = agencyScope(user);
     await reachableInvoice(deps, params.id, scope);
     const updated = await updateDraft(deps.db, params.id, {

@@ -1,3 +1,4 @@
+import type { Invoice } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
@@ -12,7 +13,7 @@ export const voidInvoiceRoute = defineRoute({
   access: STAFF_ROLES,
   params: invoiceIdParams,
   status: 200,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<Invoice> {
     return changeStatus(deps, params.id, agencyScope(user), 'void', (_today, now) =>
       voidInvoice(deps.db, params.id, now),
     );

@@ -1,9 +1,12 @@
+import type { PickupLocation } from '#domain/api/locations';
 import { STAFF_ROLES } from '#domain/constants';
 import { locationSchema } from '#domain/schemas/location';
+import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findManagedLocation, insertLocation } from '../../repositories/locations.ts';
 import { resolveAgency } from '../fleet/vehicle-rules.ts';
+import { LOCATION_NOT_FOUND } from './common.ts';
 
 /** POST locations/: a new pickup location of the caller's agency (the operator names the agency). */
 export const createLocationRoute = defineRoute({
@@ -11,10 +14,12 @@ export const createLocationRoute = defineRoute({
   url: 'locations/',
   access: STAFF_ROLES,
   body: locationSchema,
-  async handler({ deps, user, body }) {
+  async handler({ deps, user, body }): Promise<PickupLocation> {
     const { agency_id: requested, ...fields } = body;
     const agencyId = await resolveAgency(deps.db, agencyScope(user), requested, 'pickup locations');
     const id = await insertLocation(deps.db, { ...fields, agency_id: agencyId });
-    return findManagedLocation(deps.db, id);
+    const created = await findManagedLocation(deps.db, id);
+    if (!created) throw notFound(LOCATION_NOT_FOUND);
+    return created;
   },
 });

@@ -15,7 +15,7 @@ export const deleteLocationRoute = defineRoute({
   url: 'locations/:id/',
   access: STAFF_ROLES,
   params: locationIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<undefined> {
     const location = await findManagedLocation(deps.db, params.id);
     if (!location || !canReachAgency(user, location.agency_id)) throw notFound(LOCATION_NOT_FOUND);
     const today = deps.now().toISOString().slice(0, 10);

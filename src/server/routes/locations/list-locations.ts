@@ -1,3 +1,4 @@
+import type { PickupLocation } from '#domain/api/locations';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
@@ -10,7 +11,7 @@ export const listLocationsRoute = defineRoute({
   url: 'locations/',
   access: STAFF_ROLES,
   query: pagingQuery(100, 500),
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<PickupLocation[]> {
     return paged(reply, await listManagedLocations(deps.db, agencyScope(user), query));
   },
 });

@@ -1,3 +1,4 @@
+import type { PickupLocation } from '#domain/api/locations';
 import { STAFF_ROLES } from '#domain/constants';
 import { locationIdParams, locationUpdateSchema } from '#domain/schemas/location';
 import { notFound } from '../../http/errors.ts';
@@ -13,10 +14,12 @@ export const updateLocationRoute = defineRoute({
   access: STAFF_ROLES,
   params: locationIdParams,
   body: locationUpdateSchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<PickupLocation> {
     const location = await findManagedLocation(deps.db, params.id);
     if (!location || !canReachAgency(user, location.agency_id)) throw notFound(LOCATION_NOT_FOUND);
     await updateLocation(deps.db, location.id, body);
-    return findManagedLocation(deps.db, location.id);
+    const updated = await findManagedLocation(deps.db, location.id);
+    if (!updated) throw notFound(LOCATION_NOT_FOUND);
+    return updated;
   },
 });

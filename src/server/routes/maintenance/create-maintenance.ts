@@ -16,7 +16,7 @@ export const createMaintenanceRoute = defineRoute({
   url: 'maintenance/',
   access: STAFF_ROLES,
   body: maintenanceSchema,
-  async handler({ deps, user, body, request }) {
+  async handler({ deps, user, body, request }): Promise<MaintenanceRecord> {
     const scope = agencyScope(user);
     const now = deps.now().toISOString();
     const values = await recordValues(deps, body, scope, now);

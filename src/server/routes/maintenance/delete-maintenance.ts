@@ -11,7 +11,7 @@ export const deleteMaintenanceRoute = defineRoute({
   url: 'maintenance/:id/',
   access: STAFF_ROLES,
   params: maintenanceIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<undefined> {
     if (!(await findRecord(deps.db, params.id, agencyScope(user)))) throw recordNotFound();
     await deleteRecord(deps.db, params.id);
     return undefined;

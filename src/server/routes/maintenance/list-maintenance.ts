@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { MaintenanceRecord } from '#domain/api/maintenance';
 import { STAFF_ROLES } from '#domain/constants';
 import { maintenanceFilterFields } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
@@ -14,7 +15,7 @@ export const listMaintenanceRoute = defineRoute({
   url: 'maintenance/',
   access: STAFF_ROLES,
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<MaintenanceRecord[]> {
     const { vehicle, type, from, to, ...page } = query;
     const filter = { scope: agencyScope(user), vehicleId: vehicle, type, from, to };
     return paged(reply, await listRecords(deps.db, filter, page));

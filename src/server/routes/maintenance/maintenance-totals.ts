@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { MaintenanceTotals } from '#domain/api/maintenance';
 import { STAFF_ROLES } from '#domain/constants';
 import { maintenanceFilterFields } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
@@ -11,7 +12,7 @@ export const maintenanceTotalsRoute = defineRoute({
   url: 'maintenance/totals/',
   access: STAFF_ROLES,
   query: v.object(maintenanceFilterFields),
-  async handler({ deps, user, query }) {
+  async handler({ deps, user, query }): Promise<MaintenanceTotals> {
     const { vehicle, type, from, to } = query;
     return recordTotals(deps.db, { scope: agencyScope(user), vehicleId: vehicle, type, from, to });
   },

@@ -1,3 +1,4 @@
+import type { MaintenanceRecord } from '#domain/api/maintenance';
 import { STAFF_ROLES } from '#domain/constants';
 import { maintenanceIdParams, maintenanceSchema } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
@@ -12,7 +13,7 @@ export const updateMaintenanceRoute = defineRoute({
   access: STAFF_ROLES,
   params: maintenanceIdParams,
   body: maintenanceSchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<MaintenanceRecord> {
     const scope = agencyScope(user);
     if (!(await findRecord(deps.db, params.id, scope))) throw recordNotFound();
     await updateRecord(deps.db, params.id, await recordValues(deps, body, scope, deps.now().toISOString()));

@@ -19,7 +19,7 @@ export const createPaymentRoute = defineRoute({
   url: 'payments/',
   access: STAFF_ROLES,
   body: paymentSchema,
-  async handler({ deps, user, body, request }) {
+  async handler({ deps, user, body, request }): Promise<Payment> {
     const scope = agencyScope(user);
     const booking = await payableBooking(deps, body.booking, scope);
     const now = deps.now().toISOString();

@@ -12,7 +12,7 @@ export const deletePaymentRoute = defineRoute({
   url: 'payments/:id/',
   access: STAFF_ROLES,
   params: paymentIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<undefined> {
     if (!(await findPayment(deps.db, params.id, agencyScope(user)))) throw paymentNotFound();
     if (!(await deleteDuePayment(deps.db, params.id))) {
       throw conflict('Only a deposit still due can be deleted; record a refund to give money back.');

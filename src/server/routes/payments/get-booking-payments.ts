@@ -1,3 +1,4 @@
+import type { BookingMoney } from '#domain/api/payments';
 import { STAFF_ROLES } from '#domain/constants';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
@@ -11,7 +12,7 @@ export const getBookingPaymentsRoute = defineRoute({
   url: 'bookings/:id/payments/',
   access: STAFF_ROLES,
   params: bookingIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<BookingMoney> {
     return findBookingMoney(deps.db, await payableBooking(deps, params.id, agencyScope(user)));
   },
 });

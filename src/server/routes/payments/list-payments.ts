@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PAYMENT_TOTAL_HEADERS } from '#domain/api/payments';
+import { type Payment, PAYMENT_TOTAL_HEADERS } from '#domain/api/payments';
 import { STAFF_ROLES } from '#domain/constants';
 import { paymentFilterFields } from '#domain/schemas/payment';
 import { defineRoute } from '../../http/route.ts';
@@ -20,7 +20,7 @@ export const listPaymentsRoute = defineRoute({
   url: 'payments/',
   access: STAFF_ROLES,
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<Payment[]> {
     const { booking, kind, method, status, from, to, ...page } = query;
     const scope = agencyScope(user);
     if (booking !== undefined) await payableBooking(deps, booking, scope);

@@ -1,3 +1,4 @@
+import type { Payment } from '#domain/api/payments';
 import { STAFF_ROLES } from '#domain/constants';
 import { todayIso } from '#domain/dates';
 import { paymentIdParams, paymentUpdateSchema } from '#domain/schemas/payment';
@@ -21,7 +22,7 @@ export const updatePaymentRoute = defineRoute({
   access: STAFF_ROLES,
   params: paymentIdParams,
   body: paymentUpdateSchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<Payment> {
     const scope = agencyScope(user);
     const payment = await findPayment(deps.db, params.id, scope);
     if (!payment) throw paymentNotFound();

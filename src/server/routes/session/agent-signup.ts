@@ -1,3 +1,4 @@
+import type { AgentSignupReply } from '#domain/api/session';
 import { agentSignupSchema } from '#domain/schemas/accounts';
 import { defineRoute } from '../../http/route.ts';
 import { createPendingAgency } from '../../repositories/agencies.ts';
@@ -10,7 +11,7 @@ export const agentSignup = defineRoute({
   url: 'agent-signup/',
   access: 'public',
   body: agentSignupSchema,
-  async handler({ deps, request, body }) {
+  async handler({ deps, request, body }): Promise<AgentSignupReply> {
     await limitAnonymousWrite(deps, 'sign-ups', { address: request.ip, email: body.email });
     const agency = await signUp(deps, body, (account) =>
       createPendingAgency(deps.db, { name: body.agency_name }, account, deps.now().toISOString()),

@@ -1,3 +1,4 @@
+import type { MessageReply } from '#domain/api/session';
 import { passwordChangeSchema } from '#domain/schemas/accounts';
 import { fieldError, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -21,7 +22,7 @@ export const changePassword = defineRoute({
   access: 'signed-in',
   body: passwordChangeSchema,
   status: 200,
-  async handler({ deps, request, reply, user, body }) {
+  async handler({ deps, request, reply, user, body }): Promise<MessageReply> {
     const throttle = loginThrottleFor(deps);
     const account = `user:${user.id}`;
     const wait = await throttle.retryAfterSeconds(account, request.ip, deps.now());

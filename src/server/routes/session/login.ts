@@ -1,3 +1,4 @@
+import type { SessionUser } from '#domain/api/session';
 import { loginSchema } from '#domain/schemas/accounts';
 import { forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -25,7 +26,7 @@ export const login = defineRoute({
   access: 'public',
   body: loginSchema,
   status: 200,
-  async handler({ deps, request, reply, body }) {
+  async handler({ deps, request, reply, body }): Promise<SessionUser> {
     const throttle = loginThrottleFor(deps);
     const user = await findUserForLogin(deps.db, body.username);
     // Unknown names are counted too, under the name typed, so probing them is throttled alike.

@@ -6,7 +6,7 @@ export const logout = defineRoute({
   method: 'POST',
   url: 'logout/',
   access: 'public',
-  async handler({ deps, request, reply }) {
+  async handler({ deps, request, reply }): Promise<undefined> {
     await endSession({ deps, request, reply });
     return undefined;
   },

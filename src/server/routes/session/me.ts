@@ -1,3 +1,4 @@
+import type { SessionUser } from '#domain/api/session';
 import { unauthorized } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findUserProfile } from '../../repositories/users.ts';
@@ -7,7 +8,7 @@ export const me = defineRoute({
   method: 'GET',
   url: 'auth/me/',
   access: 'signed-in',
-  async handler({ deps, user }) {
+  async handler({ deps, user }): Promise<SessionUser> {
     const profile = await findUserProfile(deps.db, user.id);
     if (!profile) throw unauthorized();
     return profile;

@@ -1,3 +1,4 @@
+import type { MessageReply } from '#domain/api/session';
 import { passwordResetConfirmSchema } from '#domain/schemas/accounts';
 import { badRequest } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -14,7 +15,7 @@ export const passwordResetConfirm = defineRoute({
   access: 'public',
   body: passwordResetConfirmSchema,
   status: 200,
-  async handler({ deps, body }) {
+  async handler({ deps, body }): Promise<MessageReply> {
     const tokenHash = hashToken(body.token);
     const found = await findUsableResetToken(deps.db, tokenHash, deps.now().toISOString());
     if (!found) throw badRequest(INVALID_TOKEN);

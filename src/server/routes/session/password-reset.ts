@@ -1,3 +1,4 @@
+import type { MessageReply } from '#domain/api/session';
 import { passwordResetRequestSchema } from '#domain/schemas/accounts';
 import { defineRoute } from '../../http/route.ts';
 import { countResetTokensSince, insertResetToken } from '../../repositories/password-resets.ts';
@@ -17,7 +18,7 @@ export const passwordReset = defineRoute({
   access: 'public',
   body: passwordResetRequestSchema,
   status: 200,
-  async handler({ deps, request, body }) {
+  async handler({ deps, request, body }): Promise<MessageReply> {
     await limitAnonymousWrite(deps, 'password-resets', { address: request.ip, email: body.email });
     const userId = await findUserIdByEmail(deps.db, body.email);
     if (userId === undefined) return REPLY;

@@ -1,3 +1,4 @@
+import type { RegisterCustomerReply } from '#domain/api/session';
 import { customerRegistrationSchema } from '#domain/schemas/accounts';
 import { defineRoute } from '../../http/route.ts';
 import { createCustomerAccount } from '../../repositories/users.ts';
@@ -15,7 +16,7 @@ export const registerCustomer = defineRoute({
   url: 'register/customer/',
   access: 'public',
   body: customerRegistrationSchema,
-  async handler({ deps, request, body }) {
+  async handler({ deps, request, body }): Promise<RegisterCustomerReply> {
     await limitAnonymousWrite(deps, 'sign-ups', { address: request.ip, email: body.email });
     const id = await signUp(deps, body, (account) => createCustomerAccount(deps.db, account, deps.now().toISOString()));
     await offerEmailConfirmation(deps, id, request.log);

@@ -1,3 +1,4 @@
+import type { SessionUser } from '#domain/api/session';
 import { unauthorized } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { refreshSession } from '../../services/session.ts';
@@ -10,7 +11,7 @@ export const tokenRefresh = defineRoute({
   url: 'token/refresh/',
   access: 'public',
   status: 200,
-  async handler({ deps, request, reply }) {
+  async handler({ deps, request, reply }): Promise<SessionUser> {
     const profile = await refreshSession({ deps, request, reply });
     if (!profile) throw unauthorized(SESSION_EXPIRED);
     return profile;

@@ -1,3 +1,4 @@
+import type { SessionUser } from '#domain/api/session';
 import { ownProfileUpdateSchema } from '#domain/schemas/accounts';
 import { fieldError, unauthorized } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -19,7 +20,7 @@ export const updateMe = defineRoute({
   url: 'auth/me/',
   access: ['staff', 'agency', 'agent'],
   body: ownProfileUpdateSchema,
-  async handler({ deps, user, body }) {
+  async handler({ deps, user, body }): Promise<SessionUser> {
     if (body.email !== undefined && (await isEmailTakenByOther(deps.db, body.email, user.id))) {
       throw fieldError(400, 'email', EMAIL_TAKEN);
     }

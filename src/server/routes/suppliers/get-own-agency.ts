@@ -1,3 +1,4 @@
+import type { AgencyProfile } from '#domain/api/agencies';
 import type { AuthUser } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -9,7 +10,7 @@ export const getOwnAgencyRoute = defineRoute({
   method: 'GET',
   url: 'agency/',
   access: ['agency', 'agent'],
-  async handler({ deps, user }) {
+  async handler({ deps, user }): Promise<AgencyProfile> {
     return agencyProfile(deps, ownAgency(user));
   },
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { AgencyProfile } from '#domain/api/agencies';
 import { agencyStatusFilter } from '#domain/schemas/agency';
 import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
@@ -21,7 +22,7 @@ export const listSuppliersRoute = defineRoute({
   url: 'suppliers/',
   access: ['staff'],
   query: supplierQuery,
-  async handler({ deps, query, reply }) {
+  async handler({ deps, query, reply }): Promise<AgencyProfile[]> {
     const page = await listSuppliers(deps.db, { ...query, search: query.search ?? undefined });
     return paged(reply, { items: page.items.map((row) => toAgencyProfile(row, deps.media)), total: page.total });
   },

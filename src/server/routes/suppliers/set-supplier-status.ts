@@ -1,3 +1,4 @@
+import type { AgencyProfile } from '#domain/api/agencies';
 import { agencyIdParams, agencyStatusSchema } from '#domain/schemas/agency';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -16,7 +17,7 @@ export const setSupplierStatusRoute = defineRoute({
   params: agencyIdParams,
   body: agencyStatusSchema,
   status: 200,
-  async handler({ deps, params, body }) {
+  async handler({ deps, params, body }): Promise<AgencyProfile> {
     if (!(await setAgencyStatus(deps.db, params.id, body.status))) throw notFound(AGENCY_NOT_FOUND);
     return agencyProfile(deps, params.id);
   },

@@ -1,3 +1,4 @@
+import type { AgencyProfile } from '#domain/api/agencies';
 import { agencyUpdateSchema } from '#domain/schemas/agency';
 import { defineRoute } from '../../http/route.ts';
 import { LOGO_UPLOAD, saveAgencyProfile } from './common.ts';
@@ -10,7 +11,7 @@ export const updateOwnAgencyRoute = defineRoute({
   access: ['agency'],
   body: agencyUpdateSchema,
   files: { logo: LOGO_UPLOAD },
-  async handler({ deps, user, body, files, request }) {
+  async handler({ deps, user, body, files, request }): Promise<AgencyProfile> {
     return saveAgencyProfile(deps, request.log, ownAgency(user), body, files.logo?.[0]);
   },
 });

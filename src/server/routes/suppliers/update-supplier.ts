@@ -1,3 +1,4 @@
+import type { AgencyProfile } from '#domain/api/agencies';
 import { agencyIdParams, agencyUpdateSchema } from '#domain/schemas/agency';
 import { defineRoute } from '../../http/route.ts';
 import { LOGO_UPLOAD, saveAgencyProfile } from './common.ts';
@@ -10,7 +11,7 @@ export const updateSupplierRoute = defineRoute({
   params: agencyIdParams,
   body: agencyUpdateSchema,
   files: { logo: LOGO_UPLOAD },
-  async handler({ deps, params, body, files, request }) {
+  async handler({ deps, params, body, files, request }): Promise<AgencyProfile> {
     return saveAgencyProfile(deps, request.log, params.id, body, files.logo?.[0]);
   },
 });

@@ -1,3 +1,4 @@
+import type { TeamMember } from '#domain/api/team';
 import { teamMemberSchema } from '#domain/schemas/accounts';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -14,7 +15,7 @@ export const addTeamMember = defineRoute({
   url: 'team/',
   access: ['agency'],
   body: teamMemberSchema,
-  async handler({ deps, user, body }) {
+  async handler({ deps, user, body }): Promise<TeamMember> {
     const agencyId = user.agencyId;
     if (agencyId === null) throw forbidden();
     const id = await signUp(deps, body, (account) =>

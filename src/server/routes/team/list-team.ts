@@ -1,3 +1,4 @@
+import type { TeamMember } from '#domain/api/team';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { listTeam } from '../../repositories/team.ts';
@@ -9,7 +10,7 @@ export const listTeamRoute = defineRoute({
   url: 'team/',
   access: ['agency'],
   query: pagingQuery(100, 200),
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<TeamMember[]> {
     if (user.agencyId === null) throw forbidden();
     return paged(reply, await listTeam(deps.db, user.agencyId, query));
   },

@@ -1,3 +1,4 @@
+import type { TeamMember } from '#domain/api/team';
 import { teamMemberUpdateSchema } from '#domain/schemas/accounts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -14,7 +15,7 @@ export const updateTeamMember = defineRoute({
   access: ['agency'],
   params: teamMemberParams,
   body: teamMemberUpdateSchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<TeamMember> {
     if (user.agencyId === null) throw forbidden();
     const member = await findTeamMember(deps.db, params.id);
     if (!member || member.agency_id !== user.agencyId) throw notFound(TEAM_MEMBER_NOT_FOUND);

@@ -14,7 +14,7 @@ export const createUnavailabilityRoute = defineRoute({
   url: 'unavailability/',
   access: STAFF_ROLES,
   body: unavailabilitySchema,
-  async handler({ deps, user, body, request }) {
+  async handler({ deps, user, body, request }): Promise<UnavailabilityPeriod> {
     const scope = agencyScope(user);
     const vehicle = await ownVehicle(deps, body.vehicle, scope);
     const now = deps.now().toISOString();

@@ -11,7 +11,7 @@ export const deleteUnavailabilityRoute = defineRoute({
   url: 'unavailability/:id/',
   access: STAFF_ROLES,
   params: unavailabilityIdParams,
-  async handler({ deps, user, params }) {
+  async handler({ deps, user, params }): Promise<undefined> {
     if (!(await findPeriod(deps.db, params.id, agencyScope(user)))) throw periodNotFound();
     await deletePeriod(deps.db, params.id);
     return undefined;

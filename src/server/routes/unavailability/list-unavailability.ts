@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { UnavailabilityPeriod } from '#domain/api/unavailability';
 import { STAFF_ROLES } from '#domain/constants';
 import { unavailabilityFilterFields } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
@@ -14,7 +15,7 @@ export const listUnavailabilityRoute = defineRoute({
   url: 'unavailability/',
   access: STAFF_ROLES,
   query: listQuery,
-  async handler({ deps, user, query, reply }) {
+  async handler({ deps, user, query, reply }): Promise<UnavailabilityPeriod[]> {
     const { vehicle, from, to, ...page } = query;
     return paged(reply, await listPeriods(deps.db, { scope: agencyScope(user), vehicleId: vehicle, from, to }, page));
   },

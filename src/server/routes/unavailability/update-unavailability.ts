@@ -1,3 +1,4 @@
+import type { UnavailabilityPeriod } from '#domain/api/unavailability';
 import { STAFF_ROLES } from '#domain/constants';
 import { unavailabilityIdParams, unavailabilitySchema } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
@@ -16,7 +17,7 @@ export const updateUnavailabilityRoute = defineRoute({
   access: STAFF_ROLES,
   params: unavailabilityIdParams,
   body: unavailabilitySchema,
-  async handler({ deps, user, params, body }) {
+  async handler({ deps, user, params, body }): Promise<UnavailabilityPeriod> {
     const scope = agencyScope(user);
     if (!(await findPeriod(deps.db, params.id, scope))) throw periodNotFound();
     const vehicle = await ownVehicle(deps, body.vehicle, scope);

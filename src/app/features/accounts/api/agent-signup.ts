@@ -1,12 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AgencyStatus } from '#domain/constants';
+import type { AgentSignupReply } from '#domain/api/session';
 import type { AgentSignupInput } from '#domain/schemas/accounts';
 import { api } from '../../../lib/api-client.ts';
-
-export interface AgentSignupReply {
-  message: string;
-  agency: { id: number; name: string; status: AgencyStatus };
-}
 
 /** POST agent-signup/: a pending agency and its owner's `agency` login, who can sign in at once. */
 export function agentSignup(input: AgentSignupInput): Promise<AgentSignupReply> {

@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageReply } from '#domain/api/session';
+import type { PasswordResetRequestInput } from '#domain/schemas/accounts';
 import { api } from '../../../lib/api-client.ts';
 
-export interface PasswordResetRequest {
-  email: string;
-}
-
 /** POST password_reset/: the server answers the same whether or not the address has an account. */
-export function requestPasswordReset(input: PasswordResetRequest): Promise<{ message: string }> {
-  return api.post<{ message: string }>('password_reset/', input);
+export function requestPasswordReset(input: PasswordResetRequestInput): Promise<MessageReply> {
+  return api.post<MessageReply>('password_reset/', input);
 }
 
 export function useRequestPasswordReset() {

@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
-import { passwordResetRequestSchema } from '#domain/schemas/accounts';
+import { passwordResetRequestSchema, type PasswordResetRequestInput } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { NetworkError } from '../../../lib/api-client.ts';
-import { useRequestPasswordReset, type PasswordResetRequest } from '../api/request-password-reset.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { accountRefusal } from '../failure-message.ts';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { SuccessNotice } from './success-notice.tsx';
@@ -26,7 +26,7 @@ export function RequestPasswordResetPage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<v.InferInput<typeof passwordResetRequestSchema>, unknown, PasswordResetRequest>({
+  } = useForm<v.InferInput<typeof passwordResetRequestSchema>, unknown, PasswordResetRequestInput>({
     resolver: valibotResolver(passwordResetRequestSchema),
     defaultValues: { email: '' },
   });

@@ -2,13 +2,13 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
+import type { SessionUser } from '#domain/api/session';
 import { loginSchema, type LoginInput } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { useLogin } from '../../session/api/login.ts';
-import type { SessionUser } from '../../session/api/get-session.ts';
 
 const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 

@@ -1,6 +1,6 @@
 import { useState, type Ref } from 'react';
+import type { AgentLocation } from '#domain/api/locations';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
-import type { AgentLocation } from '../../fleet/index.ts';
 
 const OTHER = '__other';
 

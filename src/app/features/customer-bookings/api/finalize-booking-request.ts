@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FinalizedRequest } from '#domain/api/bookings';
 import type { FinalizeInput } from '#domain/schemas/customer';
 import { api } from '../../../lib/api-client.ts';
 import { ownCustomerQueryOptions } from '../../customers/api/get-own-customer.ts';
 import { bookingRequestQueryOptions } from './get-booking-request.ts';
 import { BOOKING_REQUESTS_KEY } from './list-booking-requests.ts';
 import { BOOKINGS_KEY } from './list-own-bookings.ts';
-
-export interface FinalizeReply {
-  booking_id: number;
-}
 
 /**
  * POST booking-request/{id}/finalize/: stores the address and next of kin and creates the booking,
@@ -18,7 +15,7 @@ export interface FinalizeReply {
 export function useFinalizeBookingRequest(requestId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: FinalizeInput) => api.post<FinalizeReply>(`booking-request/${requestId}/finalize/`, input),
+    mutationFn: (input: FinalizeInput) => api.post<FinalizedRequest>(`booking-request/${requestId}/finalize/`, input),
     onSuccess: (reply) => {
       // The request is booked now: no screen (nor the offline copy) may offer to confirm it again.
       queryClient.setQueryData(bookingRequestQueryOptions(requestId).queryKey, (request) =>

@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CustomerAnalytics } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
 import { CUSTOMERS_KEY } from './list-customers.ts';
-
-/** SPEC §3 customer analytics; `totalSpent` is a decimal string. */
-export interface CustomerAnalytics {
-  totalBookings: number;
-  totalSpent: string;
-  totalMileage: number;
-}
 
 /** GET customers/{id}/analytics/: booking totals (an agency counts only its own bookings). */
 export const customerAnalyticsQueryOptions = (id: number) =>

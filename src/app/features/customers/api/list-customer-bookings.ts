@@ -1,20 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { BookingStatus, PaymentMethod } from '#domain/constants';
+import type { CustomerBookingHistoryItem } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
-
-/** One row of a customer's booking history as GET bookings/customer/{id}/ sends it. */
-export interface CustomerHistoryBooking {
-  id: number;
-  created_at: string;
-  start_date: string;
-  end_date: string;
-  booking_amount: string;
-  estimated_mileage: number | null;
-  payment_method: PaymentMethod;
-  booking_status: BookingStatus;
-  vehicle_details: { id: number; make: string; model: string; registration_number: string };
-}
 
 const PAGE_SIZE = 20;
 
@@ -23,7 +10,7 @@ export const customerBookingsQueryOptions = (customerId: number) =>
   infiniteQueryOptions({
     queryKey: ['bookings', 'customer', customerId, { limit: PAGE_SIZE }],
     queryFn: ({ pageParam, signal }) =>
-      api.page<CustomerHistoryBooking>(
+      api.page<CustomerBookingHistoryItem>(
         pagePath(`bookings/customer/${customerId}/`, { limit: String(PAGE_SIZE) }, pageParam),
         signal,
       ),

@@ -1,3 +1,4 @@
+import type { CustomerBookingHistoryItem } from '#domain/api/bookings';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
@@ -11,9 +12,9 @@ import { allItems } from '../../../lib/paging.ts';
 import { Refusal } from '../../../components/refusal.tsx';
 import { useInvoiceForBooking } from '../../invoices/api/use-invoice-for-booking.ts';
 import { useCurrency } from '../../settings/api/get-settings.ts';
-import { useCustomerBookings, type CustomerHistoryBooking } from '../api/list-customer-bookings.ts';
+import { useCustomerBookings } from '../api/list-customer-bookings.ts';
 
-function bookingMenu(booking: CustomerHistoryBooking, createInvoice: (booking: number) => void): RowMenuItem[] {
+function bookingMenu(booking: CustomerBookingHistoryItem, createInvoice: (booking: number) => void): RowMenuItem[] {
   return [
     { label: 'View Booking', link: { to: '/booking-details/$id', params: { id: booking.id } } },
     { label: 'Edit Booking', link: { to: '/edit-booking/$id', params: { id: booking.id } } },
@@ -21,7 +22,7 @@ function bookingMenu(booking: CustomerHistoryBooking, createInvoice: (booking: n
   ];
 }
 
-const mileage = (booking: CustomerHistoryBooking) =>
+const mileage = (booking: CustomerBookingHistoryItem) =>
   booking.estimated_mileage === null ? '—' : formatKm(booking.estimated_mileage);
 
 /** The customer's bookings: a table on wider screens, a swipeable row of cards on phones. */
@@ -29,7 +30,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
   const query = useCustomerBookings(customerId);
   const currency = useCurrency();
   const invoice = useInvoiceForBooking();
-  const menu = (booking: CustomerHistoryBooking) => bookingMenu(booking, invoice.start);
+  const menu = (booking: CustomerBookingHistoryItem) => bookingMenu(booking, invoice.start);
   const bookings = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   /** Create Invoice's refusal, said in the row of the booking whose menu asked for it. */

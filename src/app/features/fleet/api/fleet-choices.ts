@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { StaffVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
 import { STAFF_VEHICLES_KEY } from './list-staff-vehicles.ts';
 
-export interface FleetChoice {
-  id: number;
-  make: string;
-  model: string;
-  registration_number: string;
-}
+/** What a picker needs of a staff vehicle. */
+export type FleetChoice = Pick<StaffVehicle, 'id' | 'make' | 'model' | 'registration_number'>;
 
 /** "Toyota Yaris (AB12 CDE)": how a picker names a vehicle. */
 export const fleetChoiceName = (vehicle: FleetChoice) =>

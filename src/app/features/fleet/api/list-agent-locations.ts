@@ -1,12 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AgentLocation } from '#domain/api/locations';
 import { api } from '../../../lib/api-client.ts';
-
-export interface AgentLocation {
-  id: number;
-  name: string;
-  city: string;
-  agency_id: number;
-}
 
 /** The server's largest page: an agency's pickup locations fit in it many times over. */
 const LOCATIONS_PAGE = 500;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
+import type { AgentLocation } from '#domain/api/locations';
 import { Button } from '../../../components/button.tsx';
-import type { AgentLocation, useAgentLocations } from '../api/list-agent-locations.ts';
+import type { useAgentLocations } from '../api/list-agent-locations.ts';
 
 interface LocationPickerProps {
   query: ReturnType<typeof useAgentLocations>;

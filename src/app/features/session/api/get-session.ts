@@ -1,21 +1,8 @@
 import { hashKey, onlineManager, queryOptions, useQuery, type Query, type QueryClient } from '@tanstack/react-query';
-import type { AgencyStatus, Role } from '#domain/constants';
+import type { SessionUser } from '#domain/api/session';
 import { ApiError, NetworkError, api } from '../../../lib/api-client.ts';
 import { whenCacheRestored } from '../../../offline/persister.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
-
-/** The signed-in user as `auth/me/` and `login/` return it. */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  role: Role;
-  agency: { id: number; name: string; status: AgencyStatus } | null;
-  customer_id: number | null;
-}
 
 /** null: signed out. */
 export type Session = SessionUser | null;

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '#domain/api/session';
 import type { LoginInput } from '#domain/schemas/accounts';
 import { api } from '../../../lib/api-client.ts';
 import { setCacheUser } from '../../../offline/persister.ts';
@@ -6,7 +7,7 @@ import { resumeAfterSignIn } from '../../../offline/outbox.ts';
 import { clearFirstScreen } from '../../../pwa/first-screen.ts';
 import { requestPersistentStorage } from '../../../pwa/persistent-storage.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
-import { sessionQueryOptions, setSession, type SessionUser } from './get-session.ts';
+import { sessionQueryOptions, setSession } from './get-session.ts';
 
 /**
  * Signs in, then reads the session back from `auth/me/` (SPEC §7). The persisted cache is

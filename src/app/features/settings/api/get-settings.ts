@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Settings } from '#domain/api/settings';
 import { api } from '../../../lib/api-client.ts';
-
-export interface Settings {
-  currency: string;
-}
 
 export const settingsQueryOptions = () =>
   queryOptions({

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import type { SessionUser } from '#domain/api/session';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutboxEntries } from '../../../offline/outbox-state.ts';
-import type { SessionUser } from '../../session/api/get-session.ts';
 import { clearDeviceData, keptData, readDeviceStorage, type DeviceStorage, type KeptData } from '../device-data.ts';
 
 const CLEARED = "This device's data has been cleared.";

@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
+import type { SessionUser } from '#domain/api/session';
 import { ownProfileSchema } from '#domain/schemas/accounts';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage, type StatusTone } from '../../../components/status-message.tsx';
@@ -10,7 +11,6 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
-import type { SessionUser } from '../../session/api/get-session.ts';
 import { useUpdateOwnProfile } from '../api/update-own-profile.ts';
 
 const SAVED = 'Your details have been saved.';

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { DeskBooking, DeskServiceDue, DeskSummary } from '#domain/api/desk';
+import type { SessionUser } from '#domain/api/session';
 import { localIsoDate } from '#domain/dates';
 import { serviceState } from '#domain/service-due';
 import { ACCOUNT_ICONS } from '../../../components/account-icons.ts';
@@ -9,7 +10,6 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import type { SessionUser } from '../../session/api/get-session.ts';
 import { useDeskSummary } from '../api/get-desk-summary.ts';
 import { PendingAgencyNotice } from './pending-agency-notice.tsx';
 import '../staff-dashboard.css';

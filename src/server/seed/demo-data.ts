@@ -15,12 +15,12 @@ import {
 import { addDays, todayIso } from '#domain/dates';
 import { priceRental } from '#domain/pricing';
 import { DEFAULT_HOLD_HOURS, holdEndsAt } from '#domain/request-hold';
-import type { Deps } from '../../context.ts';
-import { bumpVersion } from '../../repositories/data-versions.ts';
-import type { MediaStore } from '../../services/media/media-store.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import type { DemoLogin } from '../../start-message.ts';
-import type { Database, NewBooking, NewBookingRequest, NewCustomer } from '../types.ts';
+import type { Deps } from '../context.ts';
+import { bumpVersion } from '../repositories/data-versions.ts';
+import type { MediaStore } from '../services/media/media-store.ts';
+import { hashPassword } from '../services/passwords.ts';
+import type { DemoLogin } from '../start-message.ts';
+import type { Database, NewBooking, NewBookingRequest, NewCustomer } from '../db/types.ts';
 import {
   AGENCIES,
   BOOKING_NOTES,

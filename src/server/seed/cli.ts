@@ -2,9 +2,9 @@
  * `npm run seed`: writes the demo data into the configured database (SQLite or PostgreSQL) when
  * it has no users yet, and leaves a database with data untouched.
  */
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { demoLoginsLine } from '../../start-message.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { demoLoginsLine } from '../start-message.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasNoUsers, seedDemo } from './index.ts';
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../context.ts';
+import type { Deps } from '../context.ts';
 import { seedDemo, type SeedSummary } from './demo-data.ts';
 
 export { DEMO_PASSWORD, DEMO_USERS, seedDemo, type SeedSummary } from './demo-data.ts';

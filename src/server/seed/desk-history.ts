@@ -10,8 +10,8 @@ import type { Insertable, Kysely } from 'kysely';
 import type { BookingStatus, PaymentMethod } from '#domain/constants';
 import { addDays, addMonths } from '#domain/dates';
 import { invoiceSums } from '#domain/invoice-sums';
-import type { Database, MaintenanceRecordTable, PaymentTable } from '../types.ts';
-import { linesFromBooking } from '../../routes/invoices/common.ts';
+import type { Database, MaintenanceRecordTable, PaymentTable } from '../db/types.ts';
+import { linesFromBooking } from '../routes/invoices/common.ts';
 
 const BATCH = 100;
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { needsDemoData, seedDemoLogged, type SeedSummary } from './index.ts';
 
 /** The one call answered while the demo data is being written: the probe says the server is up. */
