@@ -48,7 +48,8 @@ export default tseslint.config(
   },
   // The rules of React: hooks called unconditionally, effects that list what they read, and the
   // React Compiler's checks (no setState straight from an effect, no refs read during render, pure
-  // renders). All of them are errors, warnings included: a warning nobody reads checks nothing.
+  // renders). All of them are errors, warnings included: a warning nobody reads checks nothing. The
+  // plugin's rules outside its presets stay off (docs/decisions/043-react-hooks-rules.md).
   {
     files: ['src/app/**'],
     plugins: { 'react-hooks': reactHooks },
