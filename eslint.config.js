@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const noImport = (group, message) => ['error', { patterns: [{ group, message }] }];
@@ -43,6 +44,20 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
     rules: {
       'no-restricted-imports': noImport(['#server/*', '**/server/**'], 'The app talks to the server over HTTP only.'),
+    },
+  },
+  // The rules of React: hooks called unconditionally, effects that list what they read, and the
+  // React Compiler's checks (no setState straight from an effect, no refs read during render, pure
+  // renders). All of them are errors, warnings included: a warning nobody reads checks nothing. The
+  // plugin's rules outside its presets stay off (docs/decisions/043-react-hooks-rules.md).
+  {
+    files: ['src/app/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      'react-hooks/exhaustive-deps': 'error',
+      'react-hooks/incompatible-library': 'error',
+      'react-hooks/unsupported-syntax': 'error',
     },
   },
   {

@@ -12,6 +12,15 @@ interface RowMenuProps {
   items: RowMenuItem[];
 }
 
+const menuEntries = (menu: HTMLElement | null) =>
+  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+/** Focuses the entry at `index`, wrapping around at either end. */
+function focusAt(all: HTMLElement[], index: number) {
+  if (all.length === 0) return;
+  all[(index + all.length) % all.length]?.focus();
+}
+
 /**
  * The "⋮" menu of a table row or card (WAI-ARIA menu button): Enter, Space or ArrowDown opens it
  * on the first entry, arrows and Home/End move, Escape closes it and gives focus back to the button.
@@ -22,12 +31,8 @@ export function RowMenu({ label, items }: RowMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
-  const entries = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  const focusEntry = (index: number) => {
-    const all = entries();
-    if (all.length === 0) return;
-    all[(index + all.length) % all.length]?.focus();
-  };
+  const entries = () => menuEntries(menuRef.current);
+  const focusEntry = (index: number) => focusAt(entries(), index);
   const close = (returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) buttonRef.current?.focus();
@@ -35,7 +40,7 @@ export function RowMenu({ label, items }: RowMenuProps) {
 
   useEffect(() => {
     if (!open) return;
-    focusEntry(0);
+    focusAt(menuEntries(menuRef.current), 0);
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);

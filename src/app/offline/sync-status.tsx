@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { SNAPSHOT_OMIT } from '../pwa/first-screen.ts';
 import { useOnline } from './connectivity.ts';
@@ -142,16 +142,17 @@ export function SyncStatus() {
  * change of the summary, and each notice.
  */
 function useAnnouncement(summary: string, notice: OutboxNotice | null): string {
-  const [announcement, setAnnouncement] = useState('');
-  const first = useRef(summary);
-  useEffect(() => {
-    if (summary !== first.current) {
-      first.current = '';
-      setAnnouncement(summary);
-    }
-  }, [summary]);
-  useEffect(() => {
-    if (notice) setAnnouncement(noticeText(notice));
-  }, [notice]);
-  return announcement;
+  // The summary and notice last heard, and what was said of them. A notice there at the start is
+  // said; the first summary is not. Updated while rendering: what is said shows in the same paint.
+  const [heard, setHeard] = useState<{ summary: string; notice: OutboxNotice | null; said: string }>({
+    summary,
+    notice: null,
+    said: '',
+  });
+  if (summary !== heard.summary || notice !== heard.notice) {
+    const said =
+      notice && notice !== heard.notice ? noticeText(notice) : summary !== heard.summary ? summary : heard.said;
+    setHeard({ summary, notice, said });
+  }
+  return heard.said;
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { useSession } from '../../features/session/api/get-session.ts';
 import { useOnline } from '../../offline/connectivity.ts';
@@ -28,21 +28,27 @@ export function LogoutButton() {
   const [discarding, setDiscarding] = useState(false);
   const online = useOnline();
 
+  const signOut = useCallback(
+    () => mutate(undefined, { onSettled: () => void navigate({ to: '/login', replace: true }) }),
+    [mutate, navigate],
+  );
   const logOut = () => {
     setAsking(false);
     setWaiting(false);
-    mutate(undefined, { onSettled: () => void navigate({ to: '/login', replace: true }) });
+    signOut();
   };
 
   const sendable = mine.filter((entry) => !isStuck(entry)).length;
   const stuck = mine.length - sendable;
 
-  // "Log out once sent": the sign-out follows the last write the server accepts.
+  // "Log out once sent": the sign-out follows the last write the server accepts. If what is left
+  // was refused, the wait ends there (state adjusted while rendering): only the user can fix those.
+  const allSent = waiting && sendable === 0;
+  if (allSent && stuck > 0) setWaiting(false);
+  const leaving = allSent && stuck === 0;
   useEffect(() => {
-    if (!waiting || sendable > 0) return;
-    if (stuck === 0) logOut();
-    else setWaiting(false);
-  });
+    if (leaving) signOut();
+  }, [leaving, signOut]);
 
   const discardAll = async () => {
     setDiscarding(true);
@@ -64,7 +70,7 @@ export function LogoutButton() {
         <span>{isPending ? 'Logging out...' : 'Logout'}</span>
       </button>
       <ConfirmDialog
-        open={asking}
+        open={asking && !leaving}
         title="Changes not sent yet"
         tone="danger"
         busy={discarding}

@@ -34,8 +34,6 @@ export function useReviewFlash(waitingCount: number): ReviewFlash | null {
   useEffect(() => {
     pending = null;
   }, []);
-  useEffect(() => {
-    if (waitingCount > 0) setSawWaiting(true);
-  }, [waitingCount]);
+  if (waitingCount > 0 && !sawWaiting) setSawWaiting(true);
   return flash?.kept && sawWaiting && waitingCount === 0 ? SENT_LATER : flash;
 }

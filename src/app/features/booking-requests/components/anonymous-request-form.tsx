@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -26,16 +26,20 @@ const FAILED = 'There was an error submitting your request.';
 
 /** A visitor's request for one vehicle (SPEC §2, §5): contact details, dates and a message. */
 export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
-  const emptyValues: FormValues = {
-    vehicle_id: vehicle.id,
-    first_name: '',
-    last_name: '',
-    phone_number: '',
-    email: '',
-    start_date: '',
-    end_date: '',
-    message: '',
-  };
+  // One object per vehicle: a draft read later fills the form over these same defaults.
+  const emptyValues = useMemo<FormValues>(
+    () => ({
+      vehicle_id: vehicle.id,
+      first_name: '',
+      last_name: '',
+      phone_number: '',
+      email: '',
+      start_date: '',
+      end_date: '',
+      message: '',
+    }),
+    [vehicle.id],
+  );
   const {
     register,
     handleSubmit,
@@ -56,8 +60,7 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
     // After the frame: the sync panel that opened this form gives the focus back as it closes.
     const frame = requestAnimationFrame(() => setFocus('start_date'));
     return () => cancelAnimationFrame(frame);
-    // Only a newly read draft fills the form (emptyValues is made anew on every render).
-  }, [draft, reset, setFocus]);
+  }, [draft, emptyValues, reset, setFocus]);
   const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS, draft?.id);
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);

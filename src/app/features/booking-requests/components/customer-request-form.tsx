@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
@@ -51,16 +51,20 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
   const locations = vehicle.pickup_locations;
   // With one pickup location there is nothing to choose.
   const only = locations.length === 1 ? String(locations[0]?.id ?? '') : '';
-  const emptyValues: FormValues = {
-    vehicle_id: vehicle.id,
-    start_date: '',
-    end_date: '',
-    pickup_time: DEFAULT_PICKUP_TIME,
-    dropoff_time: DEFAULT_DROPOFF_TIME,
-    pickup_location_id: only,
-    dropoff_location_id: only,
-    message: '',
-  };
+  // One object per vehicle: a draft read later fills the form over these same defaults.
+  const emptyValues = useMemo<FormValues>(
+    () => ({
+      vehicle_id: vehicle.id,
+      start_date: '',
+      end_date: '',
+      pickup_time: DEFAULT_PICKUP_TIME,
+      dropoff_time: DEFAULT_DROPOFF_TIME,
+      pickup_location_id: only,
+      dropoff_location_id: only,
+      message: '',
+    }),
+    [vehicle.id, only],
+  );
   const {
     register,
     handleSubmit,
@@ -81,8 +85,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
     // After the frame: the sync panel that opened this form gives the focus back as it closes.
     const frame = requestAnimationFrame(() => setFocus('start_date'));
     return () => cancelAnimationFrame(frame);
-    // Only a newly read draft fills the form (emptyValues is made anew on every render).
-  }, [draft, reset, setFocus]);
+  }, [draft, emptyValues, reset, setFocus]);
   const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS, draft?.id);
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);

@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { StaffBooking } from '#domain/api/bookings';
 import { BOOKING_STATUSES, PAYMENT_METHODS } from '#domain/constants';
@@ -206,9 +206,10 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
     }
   };
   // The fields say what is wrong, and the first of them has the focus; the sentence waits beside the button.
-  const onSubmit = handleSubmit(onValid, (invalid) =>
-    setOutcome({ tone: 'error', text: texts.failed, fieldFocused: true, cause: invalid }),
-  );
+  const onInvalid = (invalid: unknown) =>
+    setOutcome({ tone: 'error', text: texts.failed, fieldFocused: true, cause: invalid });
+  // handleSubmit is called at submit time, not while rendering: onValid reads and writes a ref.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(onValid, onInvalid)(event);
 
   const statuses = mode === 'add' ? NEW_BOOKING_STATUSES : BOOKING_STATUSES;
   const amountHint = suggestion ? (

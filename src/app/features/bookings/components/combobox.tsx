@@ -40,13 +40,13 @@ interface ComboboxProps<T extends ComboboxOption> {
  */
 export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
   const { label, value, onChange, onSearch, options, total, loading, stale, failed, emptyText } = props;
+  const { inputRef, name, placeholder, hint, error, onBlur } = props;
   const id = useId();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const [text, setText] = useState(value?.label ?? '');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const typed = useRef(false);
 
   // A choice made elsewhere (preselected, or cleared after a save) shows in the box.
@@ -62,7 +62,9 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
 
   // A new set of matches starts on its first; the same matches re-rendered keep the highlight.
   const optionIds = options.map((option) => option.id).join(',');
-  useEffect(() => setActive(optionIds ? 0 : -1), [optionIds]);
+  const [highlight, setHighlight] = useState<{ of: string; index: number } | null>(null);
+  const active = highlight?.of === optionIds ? highlight.index : optionIds ? 0 : -1;
+  const setActive = (index: number) => setHighlight({ of: optionIds, index });
 
   const choose = (option: T) => {
     onChange(option);
@@ -93,12 +95,12 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
         if (!open) {
           setOpen(true);
           onSearch(value ? '' : text);
-        } else if (count) setActive((index) => (index + 1) % count);
+        } else if (count) setActive((active + 1) % count);
         break;
       case 'ArrowUp':
         event.preventDefault();
         if (!open) setOpen(true);
-        else if (count) setActive((index) => (index - 1 + count) % count);
+        else if (count) setActive((active - 1 + count) % count);
         break;
       case 'Enter': {
         const option = open ? options[active] : undefined;
@@ -134,7 +136,7 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
         : total !== undefined && total > options.length
           ? `${options.length} of ${total} shown: type more to narrow the list.`
           : `${options.length} ${options.length === 1 ? 'match' : 'matches'}.`;
-  const describedBy = [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
     <div className="field booking-combobox">
@@ -143,9 +145,9 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
       </label>
       <div className="booking-combobox__control">
         <input
-          ref={props.inputRef}
+          ref={inputRef}
           id={id}
-          name={props.name}
+          name={name}
           className="field__input booking-combobox__input"
           type="text"
           role="combobox"
@@ -155,9 +157,9 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
           aria-expanded={open}
           aria-controls={listId}
           aria-activedescendant={activeOption ? `${id}-option-${activeOption.id}` : undefined}
-          aria-invalid={props.error ? true : undefined}
+          aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          placeholder={props.placeholder}
+          placeholder={placeholder}
           value={text}
           onChange={(event) => onType(event.target.value)}
           onKeyDown={onKeyDown}
@@ -168,7 +170,7 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
           }}
           onBlur={() => {
             setOpen(false);
-            props.onBlur?.();
+            onBlur?.();
           }}
         />
         <span className="booking-combobox__chevron" aria-hidden="true">
@@ -208,14 +210,14 @@ export function Combobox<T extends ComboboxOption>(props: ComboboxProps<T>) {
           {open ? status : ''}
         </p>
       </div>
-      {props.hint ? (
+      {hint ? (
         <p id={hintId} className="field__hint">
-          {props.hint}
+          {hint}
         </p>
       ) : null}
-      {props.error ? (
+      {error ? (
         <p id={errorId} className="field__error">
-          {props.error}
+          {error}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import type { VehicleImageView } from '#domain/api/vehicles';
 import { MAX_VEHICLE_IMAGES } from '#domain/constants';
 import { vehicleSchema, type VehicleInput } from '#domain/schemas/vehicle';
@@ -19,6 +19,7 @@ import { ImagePicker, TOO_MANY_IMAGES } from './image-picker.tsx';
 import { LocationPicker } from './location-picker.tsx';
 import { UploadProgressBar } from './upload-progress-bar.tsx';
 
+const SAVE_FAILED = 'The vehicle could not be saved. Try again.';
 const CANNOT_SAVE_OFFLINE =
   'You are offline. The vehicle cannot be saved until the connection returns; your entries are kept.';
 
@@ -66,14 +67,22 @@ export function VehicleForm({
   const [offlineBlocked, setOfflineBlocked] = useState(0);
   const [added, setAdded] = useState<File[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const [imageError, setImageError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The last failed send's refusal: its field messages, and the sentence beside Save.
+  const { fields: refused, message } = refusalParts(error, [...VEHICLE_FIELDS, ...IMAGE_FIELDS], SAVE_FAILED);
+  const refusal = error instanceof NetworkError ? CANNOT_SAVE_OFFLINE : message;
+  const refusedImages = IMAGE_FIELDS.map((name) => refused[name]).find(Boolean);
+  const [imageError, setImageError] = useState<string | undefined>(error ? refusedImages : undefined);
+  // A new refusal says what was wrong with the images, until the photos are changed or sent again.
+  const [refusalSeen, setRefusalSeen] = useState(error);
+  if (error !== refusalSeen) {
+    setRefusalSeen(error);
+    if (error) setImageError(refusedImages);
+  }
   const {
     register,
     control,
     handleSubmit,
     setError,
-    watch,
     setValue,
     getValues,
     formState: { errors, isDirty },
@@ -86,13 +95,12 @@ export function VehicleForm({
   const locationsQuery = useAgentLocations();
   useDirtyForm(isDirty || added.length > 0 || removed.size > 0);
 
-  const agencyValue = watch('agency_id');
+  const agencyValue = useWatch({ control, name: 'agency_id' });
   const agencyId = chooseAgency ? Number(agencyValue) || null : null;
 
   // The server's per-field messages go under their fields (the first focused); the rest beside Save, once.
   useEffect(() => {
-    const fallback = 'The vehicle could not be saved. Try again.';
-    const { fields, message } = refusalParts(error, [...VEHICLE_FIELDS, ...IMAGE_FIELDS], fallback);
+    const { fields } = refusalParts(error, VEHICLE_FIELDS, SAVE_FAILED);
     let first = true;
     for (const name of VEHICLE_FIELDS) {
       const text = fields[name];
@@ -100,13 +108,10 @@ export function VehicleForm({
       setError(name, { type: 'server', message: text }, { shouldFocus: first });
       first = false;
     }
-    if (error) setImageError(IMAGE_FIELDS.map((name) => fields[name]).find(Boolean));
-    setRefusal(error instanceof NetworkError ? CANNOT_SAVE_OFFLINE : message);
   }, [error, setError]);
 
-  useEffect(() => {
-    if (online) setOfflineBlocked(0);
-  }, [online]);
+  // Back online, the offline refusal is over.
+  if (online && offlineBlocked > 0) setOfflineBlocked(0);
 
   const onSubmit = handleSubmit(() => {
     const kept = existingImages.length - removed.size;

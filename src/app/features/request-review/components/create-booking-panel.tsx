@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
@@ -132,7 +132,7 @@ function BookingForm({
     : `A customer record will be made for ${person.first_name} ${person.last_name} (${person.email}).`;
 
   // Checked with the server's schema, sent as typed: the server reads the amounts itself.
-  const onSubmit = handleSubmit(async () => {
+  const submit = async () => {
     setOutcome(null);
     const input = getValues();
     const body = JSON.stringify(input);
@@ -145,7 +145,9 @@ function BookingForm({
       if (!(error instanceof NetworkError)) attempt.current = null;
       setOutcome(refusalOf(error, setError, FIELDS, NOT_SAVED));
     }
-  });
+  };
+  // handleSubmit is called at submit time, not while rendering: the handler reads and writes a ref.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(submit)(event);
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Create booking">

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import type * as v from 'valibot';
 import { AGENCY_LOGO_MAX_BYTES } from '#domain/constants';
@@ -133,7 +133,7 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
   useDirtyForm(isDirty || logoChosen);
 
   // Checked with the server's schema, sent as typed: the schema's output holds the tax rate in basis points.
-  const onSubmit = handleSubmit(async () => {
+  const submit = async () => {
     setOutcome(null);
     const form = new FormData();
     for (const [field, value] of Object.entries(getValues())) form.set(field, String(value ?? '').trim());
@@ -155,7 +155,9 @@ function AgencyForm({ agency }: { agency: AgencyProfile }) {
       const refusal = refusalOf(error, setError, FIELDS, NOT_SAVED);
       if (refusal) setOutcome({ tone: 'error', text: refusal });
     }
-  });
+  };
+  // handleSubmit is called at submit time, not while rendering: the handler reads the file input.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(submit)(event);
 
   const sending = update.isPending;
   return (

@@ -1,14 +1,17 @@
-import type { KeyboardEvent, PointerEvent, RefObject } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 
 /** A horizontal finger movement longer than this turns the photo; shorter ones are taps. */
 const SWIPE_PX = 40;
 
-/** Where a touch began, kept by the carousel between pointerdown and pointerup. */
-export interface SwipePoint {
+/** Where a touch began, between pointerdown and pointerup. */
+interface SwipePoint {
   x: number;
   y: number;
   id: number;
 }
+
+/** Each carousel's touch in progress, kept by its element: a render between touch and release keeps it. */
+const swipes = new WeakMap<Element, SwipePoint>();
 
 interface Turn {
   /** The photo shown, from 0. */
@@ -18,11 +21,8 @@ interface Turn {
   show: (index: number) => void;
 }
 
-/**
- * The arrow keys while the carousel has focus, and swipes on touch screens (a mouse drags
- * nothing). `swipeStart` is the carousel's own ref, so a render between touch and release keeps it.
- */
-export function carouselHandlers({ position, show }: Turn, swipeStart: RefObject<SwipePoint | null>) {
+/** The arrow keys while the carousel has focus, and swipes on touch screens (a mouse drags nothing). */
+export function carouselHandlers({ position, show }: Turn) {
   const previous = () => show(position - 1);
   const next = () => show(position + 1);
   return {
@@ -35,11 +35,11 @@ export function carouselHandlers({ position, show }: Turn, swipeStart: RefObject
     },
     onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
       if (event.pointerType === 'mouse') return;
-      swipeStart.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+      swipes.set(event.currentTarget, { x: event.clientX, y: event.clientY, id: event.pointerId });
     },
     onPointerUp: (event: PointerEvent<HTMLDivElement>) => {
-      const start = swipeStart.current;
-      swipeStart.current = null;
+      const start = swipes.get(event.currentTarget);
+      swipes.delete(event.currentTarget);
       if (!start || start.id !== event.pointerId) return;
       const dx = event.clientX - start.x;
       const dy = event.clientY - start.y;
@@ -47,8 +47,8 @@ export function carouselHandlers({ position, show }: Turn, swipeStart: RefObject
       if (dx < 0) next();
       else previous();
     },
-    onPointerCancel: () => {
-      swipeStart.current = null;
+    onPointerCancel: (event: PointerEvent<HTMLDivElement>) => {
+      swipes.delete(event.currentTarget);
     },
   };
 }

@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLoadedAfterFirstPaint } from '../../../first-paint.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import type { VehicleImage } from '../types.ts';
-import type { SwipePoint } from './carousel-controls.tsx';
 
 interface ImageCarouselProps {
   images: readonly VehicleImage[];
@@ -23,7 +22,6 @@ const loadControls = () => import('./carousel-controls.tsx');
 export function ImageCarousel({ images, label, eager = false }: ImageCarouselProps) {
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
-  const swipeStart = useRef<SwipePoint | null>(null);
   const controls = useLoadedAfterFirstPaint(loadControls);
   // A photo that failed offline (never cached) gets another chance when the connection returns.
   const online = useOnline();
@@ -75,7 +73,7 @@ export function ImageCarousel({ images, label, eager = false }: ImageCarouselPro
       aria-roledescription="carousel"
       aria-label={`${label} photos`}
       tabIndex={count > 1 ? 0 : undefined}
-      {...(count > 1 && controls ? controls.carouselHandlers(turn, swipeStart) : null)}
+      {...(count > 1 && controls ? controls.carouselHandlers(turn) : null)}
     >
       {photo}
       {count > 1 && controls ? <controls.CarouselButtons {...turn} /> : null}

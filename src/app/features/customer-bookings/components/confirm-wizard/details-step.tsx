@@ -1,5 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { ApiCustomer } from '#domain/api/customers';
 import { finalizeSchema, type FinalizeInput } from '#domain/schemas/customer';
@@ -60,7 +61,6 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
   const blockedId = useId();
   const [editing, setEditing] = useState<Record<Group, boolean>>({ address: false, kin: false });
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [focusField, setFocusField] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -70,18 +70,16 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
     formState: { errors },
   } = form;
 
-  // A field with an error in a read-only group: open the group, then put the cursor in the field.
-  useEffect(() => {
-    if (!focusField) return;
-    setFocus(focusField as keyof DetailsValues);
-    setFocusField(null);
-  }, [focusField, setFocus]);
-
+  // A field with an error in a read-only group: open the group, then put the cursor in the field
+  // (the group is drawn at once, so that its fields are there to take the focus).
   const openGroupsOf = (names: string[]) => {
     const groups = names.map(groupOf).filter((group): group is Group => group !== null);
     if (!groups.length) return;
-    setEditing((current) => ({ ...current, ...Object.fromEntries(groups.map((group) => [group, true])) }));
-    setFocusField(names.find((name) => groupOf(name) !== null) ?? null);
+    flushSync(() =>
+      setEditing((current) => ({ ...current, ...Object.fromEntries(groups.map((group) => [group, true])) })),
+    );
+    const first = names.find((name) => groupOf(name) !== null);
+    if (first) setFocus(first as keyof DetailsValues);
   };
 
   const onInvalid = (invalid: FieldErrors<DetailsValues>) => openGroupsOf(Object.keys(invalid));
