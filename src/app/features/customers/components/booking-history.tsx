@@ -34,7 +34,7 @@ export function BookingHistory({ customerId }: { customerId: number }) {
   const bookings = allItems(query.data?.pages);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   /** Create Invoice's refusal, said in the row of the booking whose menu asked for it. */
-  const refusal = (booking: CustomerHistoryBooking) => (
+  const refusal = (booking: CustomerBookingHistoryItem) => (
     <Refusal message={invoice.booking === booking.id ? invoice.problem : null} focusKey={invoice.error} />
   );
 
