@@ -6,13 +6,13 @@ import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
 import { holdEndsAt, isHeld, isHoldExpired } from '#domain/request-hold';
 import type { DialectName } from '../db/connect.ts';
+import { isUniqueViolation } from '../db/sql-helpers.ts';
 import type { CustomerUpdate, Database, NewBooking, NewBookingRequest } from '../db/types.ts';
 import { contactOnlyCustomer } from './contact-customer.ts';
 import { findAgencyCustomerByEmail, insertCustomer } from './customers.ts';
 import {
   findBlockingBooking,
   insertBookingIfFree,
-  isUniqueViolation,
   lockVehicle,
   RequestAlreadyBookedError,
   VehicleAlreadyBookedError,

@@ -1,9 +1,10 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { CustomerBooking, StaffBooking } from '#domain/api/bookings';
 import { BLOCKING_BOOKING_STATUSES, type BookingStatus, type PaymentMethod } from '#domain/constants';
 import { formatMoney } from '#domain/money';
 import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import type { DialectName } from '../db/connect.ts';
+import { containsText, lockRow } from '../db/sql-helpers.ts';
 import type { Database, NewBooking } from '../db/types.ts';
 import type { ImageUrl } from './booking-requests.ts';
 import {
@@ -110,9 +111,7 @@ export async function findBlockingBooking(
  * transaction itself is the lock.
  */
 export async function lockVehicle(db: Kysely<Database>, dialect: DialectName, vehicleId: number): Promise<void> {
-  if (dialect === 'postgres') {
-    await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).forUpdate().execute();
-  }
+  await lockRow(db, dialect, 'vehicles', vehicleId);
 }
 
 /** What a booking write checks beside the dates: the time holds are read at, and the request it confirms. */
@@ -421,11 +420,6 @@ export interface StaffBookingListOptions extends ListPage {
   customerId?: number | null | undefined;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 const lower = (column: string) => sql`lower(${sql.ref(column)})`;
 
 /** The sort keys of each staff ordering, on the `sort_customer` / `sort_vehicle` joins where named. */
@@ -463,8 +457,7 @@ export async function listStaffBookings(
 ): Promise<CursorPaged<StaffBooking>> {
   const search = options.search?.trim() ?? '';
   const customerId = options.customerId ?? undefined;
-  const pattern = likePattern(search);
-  const like = (expression: RawBuilder<string>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+  const like = (expression: RawBuilder<string>) => containsText(expression, search);
   const bookings = bookingsOf(db, { agencyId, customerId });
   const matching =
     search === ''
@@ -554,11 +547,4 @@ export async function listCustomerBookingHistory(
     totalCapped: counted.capped,
     next: found.next,
   };
-}
-
-/** True for a unique-constraint violation on either engine. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const { code } = error;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

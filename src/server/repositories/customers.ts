@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { ApiCustomer } from '#domain/api/customers';
 import { formatMoney } from '#domain/money';
+import { containsText } from '../db/sql-helpers.ts';
 import type { Customer, CustomerUpdate, Database, NewCustomer } from '../db/types.ts';
 import { keysetPage, orderName, type CursorPaged, type KeysetOrder, type ListPage } from './keyset.ts';
 import { countUpTo, keptTotal } from './list-counts.ts';
@@ -96,14 +97,8 @@ function withLastBooking(customers: VisibleCustomers, scope: AgencyScope) {
   });
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function searchCondition(eb: CustomersEb, search: string) {
-  const pattern = likePattern(search);
-  const like = (expression: RawBuilder<string>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+  const like = (expression: RawBuilder<string>) => containsText(expression, search);
   const conditions = [
     like(sql<string>`${sql.ref('customers.first_name')} || ' ' || ${sql.ref('customers.last_name')}`),
     like(sql<string>`${sql.ref('customers.email')}`),
@@ -113,9 +108,11 @@ function searchCondition(eb: CustomersEb, search: string) {
   // Phone numbers are stored as typed ("+44 7700 900123"); let "7700900123" find them too.
   const digits = search.replace(/[\s()-]/g, '');
   if (/^\+?\d+$/.test(digits)) {
-    const compact = likePattern(digits);
     conditions.push(
-      sql<SqlBool>`replace(replace(replace(replace(${sql.ref('customers.phone_number')}, ' ', ''), '-', ''), '(', ''), ')', '') like ${compact} escape '\\'`,
+      containsText(
+        sql<string>`replace(replace(replace(replace(${sql.ref('customers.phone_number')}, ' ', ''), '-', ''), '(', ''), ')', '')`,
+        digits,
+      ),
     );
   }
   return eb.or(conditions);

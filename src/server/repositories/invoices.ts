@@ -4,6 +4,7 @@ import { INVOICE_STATUSES } from '#domain/api/invoices';
 import { invoiceSums, type LineSum } from '#domain/invoice-sums';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
+import { lockRow } from '../db/sql-helpers.ts';
 import type { Database } from '../db/types.ts';
 import type { Page, Paged } from './paging.ts';
 import { countRows } from './paging.ts';
@@ -291,9 +292,7 @@ export async function insertDraft(
   afterInsert?: (trx: Kysely<Database>, id: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') {
-      await trx.selectFrom('bookings').select('id').where('id', '=', draft.booking_id).forUpdate().execute();
-    }
+    await lockRow(trx, dialect, 'bookings', draft.booking_id);
     const live = await liveInvoiceOf(trx, draft.booking_id);
     if (live) throw new BookingAlreadyInvoicedError(live);
     if (draft.replaces_invoice_id !== null) {

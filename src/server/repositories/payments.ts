@@ -4,6 +4,7 @@ import type { PaymentMethod } from '#domain/constants';
 import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
+import { lockRow } from '../db/sql-helpers.ts';
 import type { Database, PaymentTable } from '../db/types.ts';
 import type { Page } from './paging.ts';
 
@@ -185,9 +186,7 @@ export async function insertPayment(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (values.kind === 'refund') {
-      if (dialect === 'postgres') {
-        await trx.selectFrom('bookings').select('id').where('id', '=', values.booking_id).forUpdate().execute();
-      }
+      await lockRow(trx, dialect, 'bookings', values.booking_id);
       const available = await receivedBalance(trx, values.booking_id);
       if (values.amount > available) throw new RefundTooLargeError(available);
     }
