@@ -3,7 +3,7 @@ import { defineRoute } from '../../http/route.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { type AnonymousBookingRequestReceipt, insertBookingRequest } from '../../repositories/booking-requests.ts';
 import { limitAnonymousWrite } from '../../services/rate-limits.ts';
-import { checkDatesFree, requestableVehicle } from './common.ts';
+import { checkDatesFree, requestableVehicle } from './booking-refusals.ts';
 import { mailRequestArrival } from './request-arrival-mail.ts';
 
 /** POST rentals/booking-requests/: a visitor's request with contact details instead of an account. */

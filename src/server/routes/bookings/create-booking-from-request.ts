@@ -6,7 +6,8 @@ import { defineRoute } from '../../http/route.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { bookRequest, RequestNotConfirmableError } from '../../repositories/booking-requests.ts';
 import { getStaffBooking } from '../../repositories/bookings.ts';
-import { bookingConflict, requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
+import { bookingConflict } from './booking-refusals.ts';
 import { requestToBook, staffHoldEndedSentence } from './request-booking-rules.ts';
 import { rentalPrice } from './staff-booking-rules.ts';
 

@@ -6,7 +6,8 @@ import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { findCustomerRequest, insertBookingRequest } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { vehicleLocationIds } from '../../repositories/vehicles.ts';
-import { cardImageUrl, checkDatesFree, fieldsError, REQUEST_NOT_FOUND, requestableVehicle } from './common.ts';
+import { checkDatesFree, fieldsError, REQUEST_NOT_FOUND, requestableVehicle } from './booking-refusals.ts';
+import { cardImageUrl } from './card-image-url.ts';
 import { mailRequestArrival } from './request-arrival-mail.ts';
 
 /** POST booking-requests/: a signed-in customer asks to book a vehicle of an approved agency. */

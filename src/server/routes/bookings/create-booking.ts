@@ -1,7 +1,7 @@
 import { staffBookingSchema } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
 import { createBooking as insertBooking, getStaffBooking } from '../../repositories/bookings.ts';
-import { bookingConflict, refuseRetiredVehicle } from './common.ts';
+import { bookingConflict, refuseRetiredVehicle } from './booking-refusals.ts';
 import { staffBookingValues } from './staff-booking-rules.ts';
 
 /**

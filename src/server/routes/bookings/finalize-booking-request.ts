@@ -7,16 +7,16 @@ import { findCustomerBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { paymentProvider } from '../../services/payments/provider.ts';
 import { mailBookingConfirmed } from './booking-confirmed-mail.ts';
+import { requestIdParams } from './booking-params.ts';
 import {
   bookingConflict,
-  cardImageUrl,
   holdEndedSentence,
   REQUEST_ALREADY_CONFIRMED,
   REQUEST_NOT_ACCEPTED,
   REQUEST_NOT_FOUND,
   refuseRetiredVehicle,
-  requestIdParams,
-} from './common.ts';
+} from './booking-refusals.ts';
+import { cardImageUrl } from './card-image-url.ts';
 
 /**
  * POST booking-request/:id/finalize/: the customer confirms their accepted request (step 3 of

@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findCustomerBooking, findStaffBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { cardImageUrl } from './common.ts';
+import { cardImageUrl } from './card-image-url.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 

@@ -3,7 +3,7 @@ import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
 import { defineRoute } from '../../http/route.ts';
 import { findAgencyCustomerByEmail } from '../../repositories/customers.ts';
-import { requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
 import { requestToBook } from './request-booking-rules.ts';
 import { rentalPrice } from './staff-booking-rules.ts';
 

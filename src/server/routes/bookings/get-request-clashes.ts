@@ -4,7 +4,9 @@ import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findStaffRequest } from '../../repositories/booking-requests.ts';
 import { findClashes } from '../../repositories/request-holds.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
+import { REQUEST_NOT_FOUND } from './booking-refusals.ts';
+import { cardImageUrl } from './card-image-url.ts';
 
 /**
  * GET staff-booking-requests/:id/clashes/: what else wants the request's vehicle on its days

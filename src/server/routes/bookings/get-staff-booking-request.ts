@@ -2,7 +2,9 @@ import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findStaffRequest } from '../../repositories/booking-requests.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
+import { REQUEST_NOT_FOUND } from './booking-refusals.ts';
+import { cardImageUrl } from './card-image-url.ts';
 
 /** GET staff-booking-requests/:id/: one request for the review screen. */
 export const getStaffBookingRequest = defineRoute({

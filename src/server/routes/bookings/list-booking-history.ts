@@ -6,7 +6,7 @@ import { agencyScope } from '../../http/scope.ts';
 import { listBookingHistory } from '../../repositories/booking-history.ts';
 import { renderedPage } from '../../services/list-page-cache.ts';
 import { sendRenderedPage } from '../params.ts';
-import { pageFields } from './common.ts';
+import { pageFields } from './booking-params.ts';
 import { historyFilter, historyKey, historyVersion } from './history-filter.ts';
 
 const listQuery = v.pipe(

@@ -8,7 +8,8 @@ import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { listVersion } from '../../repositories/list-counts.ts';
 import { renderedPage } from '../../services/list-page-cache.ts';
 import { emptyPage, sendPage, sendRenderedPage } from '../params.ts';
-import { cardImageUrl, pageFields } from './common.ts';
+import { pageFields } from './booking-params.ts';
+import { cardImageUrl } from './card-image-url.ts';
 
 /** Paging for everyone; search, order and the customer filter serve the staff list (a customer's list ignores them). */
 const listQuery = v.object({

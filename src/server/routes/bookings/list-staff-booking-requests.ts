@@ -4,7 +4,8 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listStaffRequests } from '../../repositories/booking-requests.ts';
 import { sendPage } from '../params.ts';
-import { cardImageUrl, pageFields } from './common.ts';
+import { pageFields } from './booking-params.ts';
+import { cardImageUrl } from './card-image-url.ts';
 
 const query = v.object({
   ...pageFields,

@@ -5,7 +5,8 @@ import { notFound } from '../../http/errors.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findStaffRequest } from '../../repositories/booking-requests.ts';
 import { type BookableVehicle, findBookableVehicle } from '../../repositories/bookings.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND } from './common.ts';
+import { REQUEST_NOT_FOUND } from './booking-refusals.ts';
+import { cardImageUrl } from './card-image-url.ts';
 
 /** A request the caller's agency may make into a booking, with its vehicle's price and deposit; else a 404. */
 export async function requestToBook(

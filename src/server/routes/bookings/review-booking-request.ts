@@ -7,7 +7,9 @@ import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findAgencyContact } from '../../repositories/agencies.ts';
 import { findStaffRequest, reviewRequest } from '../../repositories/booking-requests.ts';
-import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, refuseRetiredVehicle, requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
+import { bookingConflict, REQUEST_NOT_FOUND, refuseRetiredVehicle } from './booking-refusals.ts';
+import { cardImageUrl } from './card-image-url.ts';
 import { decisionMail } from './decision-mail.ts';
 
 /**

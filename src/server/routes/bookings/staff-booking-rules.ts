@@ -6,7 +6,7 @@ import { type FieldErrors, fieldError } from '../../http/errors.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { type BookableVehicle, type BookingChanges, findBookableVehicle } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
-import { fieldsError } from './common.ts';
+import { fieldsError } from './booking-refusals.ts';
 
 /**
  * The amount a booking is priced at when staff leave it empty: rental days (inclusive) × the

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../http/scope.ts';
 import { findStaffBooking, getStaffBooking, updateBookingIfFree } from '../../repositories/bookings.ts';
-import { bookingConflict, refuseRetiredVehicle } from './common.ts';
+import { bookingConflict, refuseRetiredVehicle } from './booking-refusals.ts';
 import { staffBookingValues } from './staff-booking-rules.ts';
 
 /**

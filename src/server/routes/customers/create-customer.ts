@@ -9,7 +9,7 @@ import {
   STAFF_SIDE,
   storeStaffLicense,
   withStoredFile,
-} from './common.ts';
+} from './customer-records.ts';
 
 /** POST customers/ (multipart): a new customer, owned by the caller's agency (none for the operator). */
 export const createCustomer = defineRoute({

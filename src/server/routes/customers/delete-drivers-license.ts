@@ -1,7 +1,7 @@
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerIdParams } from '../params.ts';
-import { customerReply, loadCustomerInScope, saveCustomerChanges, STAFF_SIDE } from './common.ts';
+import { customerReply, loadCustomerInScope, saveCustomerChanges, STAFF_SIDE } from './customer-records.ts';
 
 /** DELETE customers/:id/delete_drivers_license/: removes the license; none on file is fine too. */
 export const deleteDriversLicense = defineRoute({

@@ -2,7 +2,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerAnalytics } from '../../repositories/customers.ts';
 import { customerIdParams } from '../params.ts';
-import { loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { loadCustomerInScope, STAFF_SIDE } from './customer-records.ts';
 
 /** GET customers/:id/analytics/: booking totals; an agency only counts its own bookings. */
 export const getCustomerAnalytics = defineRoute({

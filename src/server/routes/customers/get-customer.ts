@@ -1,7 +1,7 @@
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { customerIdParams } from '../params.ts';
-import { customerReply, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { customerReply, loadCustomerInScope, STAFF_SIDE } from './customer-records.ts';
 
 /** GET customers/:id/: one customer the caller may see. */
 export const getCustomer = defineRoute({

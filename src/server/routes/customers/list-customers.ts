@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { CUSTOMER_ORDERINGS, listCustomers } from '../../repositories/customers.ts';
 import { cursorPagingFields, sendPage } from '../params.ts';
-import { STAFF_SIDE } from './common.ts';
+import { STAFF_SIDE } from './customer-records.ts';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;

@@ -15,7 +15,7 @@ import {
   STAFF_SIDE,
   storeStaffLicense,
   writeCustomer,
-} from './common.ts';
+} from './customer-records.ts';
 
 /** The customer's e-mail is also their login: another account's address cannot be given to them. */
 export const EMAIL_USED_BY_ACCOUNT = 'Another account already uses this e-mail address.';

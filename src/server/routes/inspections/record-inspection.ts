@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { getStaffBooking } from '../../repositories/bookings.ts';
 import { inspectionMileage, insertInspection, type InspectionBooking } from '../../repositories/inspections.ts';
 import { removeQuietly } from '../../services/media/remove-quietly.ts';
-import { bookingInspections, KIND_WORDS, staffInspectionBooking } from './common.ts';
+import { bookingInspections, KIND_WORDS, staffInspectionBooking } from './inspection-access.ts';
 
 const PHOTO_LIMITS = {
   [PHOTOS_FIELD]: {

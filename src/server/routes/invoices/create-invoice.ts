@@ -14,7 +14,7 @@ import {
   invoiceLineValues,
   type InvoiceLineValues,
 } from '../../repositories/invoices.ts';
-import { invoiceName, invoiceNotFound, linesFromBooking } from './common.ts';
+import { invoiceName, invoiceNotFound, linesFromBooking } from './invoice-rules.ts';
 
 /**
  * POST invoices/: a draft from a booking ({booking}), its lines worked out from the booking, or

@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
-import { reachableInvoice } from './common.ts';
+import { reachableInvoice } from './invoice-rules.ts';
 
 /** GET invoices/:id/: one invoice with its lines. */
 export const getInvoiceRoute = defineRoute({

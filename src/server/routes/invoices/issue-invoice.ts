@@ -3,7 +3,7 @@ import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { issueDraft } from '../../repositories/invoices.ts';
-import { changeStatus } from './common.ts';
+import { changeStatus } from './invoice-rules.ts';
 
 /** POST invoices/:id/issue/: a draft gets its agency's next number, today's date and the current tax rate. */
 export const issueInvoiceRoute = defineRoute({

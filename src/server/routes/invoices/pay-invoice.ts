@@ -3,7 +3,7 @@ import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { markPaid } from '../../repositories/invoices.ts';
-import { changeStatus } from './common.ts';
+import { changeStatus } from './invoice-rules.ts';
 
 /** POST invoices/:id/paid/: an issued invoice is paid today. */
 export const payInvoiceRoute = defineRoute({

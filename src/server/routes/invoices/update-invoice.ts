@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { updateDraft } from '../../repositories/invoices.ts';
-import { reachableInvoice } from './common.ts';
+import { reachableInvoice } from './invoice-rules.ts';
 
 /**
  * PATCH invoices/:id/: a draft's lines (the whole list) and notes; totals follow at the agency's

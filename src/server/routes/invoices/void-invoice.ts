@@ -3,7 +3,7 @@ import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { voidInvoice } from '../../repositories/invoices.ts';
-import { changeStatus } from './common.ts';
+import { changeStatus } from './invoice-rules.ts';
 
 /** POST invoices/:id/void/: the invoice stops counting; an issued one keeps its number (no gap). */
 export const voidInvoiceRoute = defineRoute({

@@ -5,7 +5,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { findRecord, insertRecord } from '../../repositories/maintenance.ts';
-import { recordNotFound, recordValues } from './common.ts';
+import { recordNotFound, recordValues } from './maintenance-values.ts';
 
 /**
  * POST maintenance/: records work on a vehicle of the caller's fleet; a service moves the

@@ -3,7 +3,7 @@ import { maintenanceIdParams } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { deleteRecord, findRecord } from '../../repositories/maintenance.ts';
-import { recordNotFound } from './common.ts';
+import { recordNotFound } from './maintenance-values.ts';
 
 /** DELETE maintenance/:id/: removes a record; the vehicle keeps the mileage and service date it moved to. */
 export const deleteMaintenanceRoute = defineRoute({

@@ -3,7 +3,7 @@ import { maintenanceIdParams, maintenanceSchema } from '#domain/schemas/maintena
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findRecord, updateRecord } from '../../repositories/maintenance.ts';
-import { recordNotFound, recordValues } from './common.ts';
+import { recordNotFound, recordValues } from './maintenance-values.ts';
 
 /** PATCH maintenance/:id/: the whole record again, as on creation; another agency's record is a 404. */
 export const updateMaintenanceRoute = defineRoute({

@@ -6,7 +6,7 @@ import { agencyScope } from '../../http/scope.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { settleIfPaid } from '../../repositories/invoices.ts';
 import { findPayment, insertPayment } from '../../repositories/payments.ts';
-import { payableBooking, paymentNotFound, refundConflict } from './common.ts';
+import { payableBooking, paymentNotFound, refundConflict } from './payment-checks.ts';
 
 /**
  * POST payments/: money taken (a payment or a deposit) or given back (a refund) at the desk for

@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { deleteDuePayment, findPayment } from '../../repositories/payments.ts';
-import { paymentNotFound } from './common.ts';
+import { paymentNotFound } from './payment-checks.ts';
 
 /** DELETE payments/:id/: a deposit still due is withdrawn; money received stays on record (refund it instead). */
 export const deletePaymentRoute = defineRoute({

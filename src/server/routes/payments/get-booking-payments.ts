@@ -3,7 +3,7 @@ import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findBookingMoney } from '../../repositories/payments.ts';
-import { payableBooking } from './common.ts';
+import { payableBooking } from './payment-checks.ts';
 
 /** GET bookings/:id/payments/: the booking's money (paid, due, deposit held and due) and its payments. */
 export const getBookingPaymentsRoute = defineRoute({

@@ -6,7 +6,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { listPayments } from '../../repositories/payments.ts';
 import { paged, pagingFields } from '../params.ts';
-import { payableBooking } from './common.ts';
+import { payableBooking } from './payment-checks.ts';
 
 const listQuery = v.object({ ...paymentFilterFields, ...pagingFields(50, 200) });
 

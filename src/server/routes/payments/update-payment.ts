@@ -5,7 +5,7 @@ import { conflict } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findPayment, updatePayment } from '../../repositories/payments.ts';
-import { paymentNotFound } from './common.ts';
+import { paymentNotFound } from './payment-checks.ts';
 
 const RECEIVED_IS_FINAL =
   'A received payment cannot be changed, only its reference corrected; record a refund to give money back.';

@@ -6,7 +6,7 @@ import { agencyScope } from '../../http/scope.ts';
 import { storeReplyWithWrite } from '../../plugins/idempotency-commit.ts';
 import { findPeriod, insertPeriod } from '../../repositories/unavailability.ts';
 import { ownVehicle } from '../fleet/vehicle-rules.ts';
-import { periodConflict, periodNotFound } from './common.ts';
+import { periodConflict, periodNotFound } from './period-refusals.ts';
 
 /** POST unavailability/: blocks a vehicle of the caller's fleet; a booking on those days is a 409. */
 export const createUnavailabilityRoute = defineRoute({

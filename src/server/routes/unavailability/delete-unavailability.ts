@@ -3,7 +3,7 @@ import { unavailabilityIdParams } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { deletePeriod, findPeriod } from '../../repositories/unavailability.ts';
-import { periodNotFound } from './common.ts';
+import { periodNotFound } from './period-refusals.ts';
 
 /** DELETE unavailability/:id/: the vehicle is rentable again on those days. */
 export const deleteUnavailabilityRoute = defineRoute({

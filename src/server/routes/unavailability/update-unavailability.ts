@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../http/scope.ts';
 import { findPeriod, updatePeriod } from '../../repositories/unavailability.ts';
 import { ownVehicle } from '../fleet/vehicle-rules.ts';
-import { periodConflict, periodNotFound } from './common.ts';
+import { periodConflict, periodNotFound } from './period-refusals.ts';
 
 /**
  * PATCH unavailability/:id/: the whole period again, as on creation (it may move to another

@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../../http/errors.ts';
 import { PeriodOverlapsBookingError } from '../../repositories/unavailability.ts';
 import { VehicleHeldError } from '../../repositories/request-holds.ts';
-import { britishDate, heldConflict } from '../bookings/common.ts';
+import { britishDate, heldConflict } from '../bookings/booking-refusals.ts';
 
 export const PERIOD_NOT_FOUND = 'Unavailability period not found.';
 

@@ -1,6 +1,4 @@
-import * as v from 'valibot';
 import { dayMonthTimeUtc, holdSentence } from '#domain/request-hold';
-import { id } from '#domain/schemas/fields';
 import type { Deps } from '../../context.ts';
 import { badRequest, conflict, type FieldErrors, fieldError, type HttpError } from '../../http/errors.ts';
 import {
@@ -18,16 +16,6 @@ import {
 import { RequestNotConfirmableError } from '../../repositories/booking-requests.ts';
 import { type HoldingRequest, VehicleHeldError } from '../../repositories/request-holds.ts';
 import { isVehicleRetired } from '../../repositories/vehicles.ts';
-import { cursorPagingFields } from '../params.ts';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-/** `limit` / `offset` or `cursor` of every list in this area. */
-export const pageFields = cursorPagingFields(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-export const pageQuery = v.object(pageFields);
-
-export const requestIdParams = v.object({ id: id('Booking request') });
 
 export const REQUEST_NOT_FOUND = 'Booking request not found.';
 export const REQUEST_NOT_ACCEPTED = 'This booking request has not been accepted.';
@@ -76,11 +64,6 @@ export function heldConflict(hold: HoldingRequest): HttpError {
 export function unavailableConflict(period: BlockingPeriod): HttpError {
   const message = `This vehicle is not available from ${britishDate(period.start_date)} to ${britishDate(period.end_date)} (${period.kind}).`;
   return conflict(message, { start_date: [message] });
-}
-
-/** The card-width URL of a vehicle image. */
-export function cardImageUrl(deps: Deps): (fileKey: string) => string {
-  return (fileKey) => deps.media.vehicleImageUrl(fileKey, 'card');
 }
 
 /** 2026-05-10 → 10/05/2026, the en-GB form people read (SPEC §9). */
