@@ -1,5 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
+import {
+  Conflict,
+  DomainError,
+  Invalid,
+  NotFound,
+  Refused,
+  TooLarge,
+  TooMany,
+  WrongFileType,
+} from '../services/errors.ts';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
 
@@ -14,11 +24,19 @@ const UNREADABLE = 'The request could not be read. Please send it again.';
 
 /** One place turns every error into `{ error, fields? }`; a 5xx never shows its internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
+        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (error instanceof DomainError) {
+      if (error instanceof TooMany) {
+        reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
+      return reply
+        .code(statusOf(error))
         .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -31,4 +49,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: GENERIC_5XX });
   });
+}
+
+/** The status of each refusal the services throw (services/errors.ts). */
+function statusOf(error: DomainError): number {
+  if (error instanceof Invalid) return 400;
+  if (error instanceof Refused) return 403;
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof TooLarge) return 413;
+  if (error instanceof WrongFileType) return 415;
+  if (error instanceof TooMany) return 429;
+  return 500;
 }

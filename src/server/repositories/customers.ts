@@ -221,6 +221,11 @@ export type LicenseChange = { key: string; type: string } | null;
 /** The fields an update may change; the license columns change only through a LicenseChange. */
 export type CustomerChanges = Omit<CustomerUpdate, 'id' | 'drivers_license_key' | 'drivers_license_type'>;
 
+/** Writes details of a customer as given (the confirmation wizard's address and next of kin). */
+export async function updateCustomerDetails(db: Kysely<Database>, id: number, details: CustomerUpdate): Promise<void> {
+  await db.updateTable('customers').set(details).where('id', '=', id).execute();
+}
+
 /**
  * Updates a customer's fields and, when `license` is given, swaps its license. The swap only
  * lands if the license is still the one read, so two concurrent uploads can't both believe they

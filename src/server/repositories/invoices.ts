@@ -3,8 +3,6 @@ import type { Invoice, InvoiceStatus, InvoiceSummary, InvoiceTotals } from '#dom
 import { INVOICE_STATUSES } from '#domain/api/invoices';
 import { invoiceSums, type LineSum } from '#domain/invoice-sums';
 import { formatMoney } from '#domain/money';
-import type { DialectName } from '../db/connect.ts';
-import { lockRow } from '../db/sql-helpers.ts';
 import type { Database } from '../db/types.ts';
 import type { Page, Paged } from './paging.ts';
 import { countRows } from './paging.ts';
@@ -246,27 +244,13 @@ async function writeLines(trx: Kysely<Database>, invoiceId: number, lines: reado
 }
 
 /** The invoice of a booking that still counts (not void), if any. */
-async function liveInvoiceOf(db: Kysely<Database>, bookingId: number) {
+export async function liveInvoiceOf(db: Kysely<Database>, bookingId: number) {
   return db
     .selectFrom('invoices')
     .select(['id', 'number', 'status'])
     .where('booking_id', '=', bookingId)
     .where('status', '!=', 'void')
     .executeTakeFirst();
-}
-
-/** Thrown when a booking already has an invoice that is not void. */
-export class BookingAlreadyInvoicedError extends Error {
-  constructor(readonly invoice: { id: number; number: number | null; status: InvoiceStatus }) {
-    super('booking already invoiced');
-  }
-}
-
-/** Thrown when the void invoice to replace has a replacement already. */
-export class InvoiceAlreadyReplacedError extends Error {
-  constructor(readonly replacementId: number) {
-    super('invoice already replaced');
-  }
 }
 
 export interface NewDraft {
@@ -279,54 +263,44 @@ export interface NewDraft {
   now: string;
 }
 
-/**
- * Creates a draft unless the booking has a live invoice (or the void one it replaces has a
- * replacement). The booking row is locked on PostgreSQL so two desks cannot both invoice it;
- * SQLite runs one write transaction at a time.
- */
+/** The replacement already made for a void invoice, if any. */
+export async function replacementOf(db: Kysely<Database>, invoiceId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('replaces_invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Inserts a draft with its lines and their sums; that the booking may take it is the caller's check, in the same transaction. */
 export async function insertDraft(
   db: Kysely<Database>,
-  dialect: DialectName,
   draft: NewDraft,
   lines: readonly InvoiceLineValues[],
-  afterInsert?: (trx: Kysely<Database>, id: number) => Promise<void>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await lockRow(trx, dialect, 'bookings', draft.booking_id);
-    const live = await liveInvoiceOf(trx, draft.booking_id);
-    if (live) throw new BookingAlreadyInvoicedError(live);
-    if (draft.replaces_invoice_id !== null) {
-      const replacement = await trx
-        .selectFrom('invoices')
-        .select('id')
-        .where('replaces_invoice_id', '=', draft.replaces_invoice_id)
-        .executeTakeFirst();
-      if (replacement) throw new InvoiceAlreadyReplacedError(replacement.id);
-    }
-    const sums = invoiceSums(lines, draft.tax_rate);
-    const row = await trx
-      .insertInto('invoices')
-      .values({
-        agency_id: draft.agency_id,
-        booking_id: draft.booking_id,
-        number: null,
-        status: 'draft',
-        issue_date: null,
-        paid_date: null,
-        tax_rate: draft.tax_rate,
-        ...sums,
-        notes: draft.notes,
-        replaces_invoice_id: draft.replaces_invoice_id,
-        created_by: draft.created_by,
-        created_at: draft.now,
-        updated_at: draft.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeLines(trx, row.id, lines);
-    await afterInsert?.(trx, row.id);
-    return row.id;
-  });
+  const sums = invoiceSums(lines, draft.tax_rate);
+  const row = await db
+    .insertInto('invoices')
+    .values({
+      agency_id: draft.agency_id,
+      booking_id: draft.booking_id,
+      number: null,
+      status: 'draft',
+      issue_date: null,
+      paid_date: null,
+      tax_rate: draft.tax_rate,
+      ...sums,
+      notes: draft.notes,
+      replaces_invoice_id: draft.replaces_invoice_id,
+      created_by: draft.created_by,
+      created_at: draft.now,
+      updated_at: draft.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeLines(db, row.id, lines);
+  return row.id;
 }
 
 /**

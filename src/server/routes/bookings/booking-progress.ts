@@ -1,7 +1,7 @@
 import type { StaffBooking } from '#domain/api/bookings';
 import type { AuthUser, Deps } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { findStaffBooking, getStaffBooking } from '../../repositories/bookings.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found.';

@@ -3,8 +3,8 @@ import { defineRoute } from '../../http/route.ts';
 import { findCustomerRequest } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { requestIdParams } from './booking-params.ts';
-import { REQUEST_NOT_FOUND } from './booking-refusals.ts';
-import { cardImageUrl } from './card-image-url.ts';
+import { REQUEST_NOT_FOUND } from '../../services/booking-refusals.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 /** GET booking-requests/:id/: one of the signed-in customer's own requests; anyone else's is a 404. */
 export const getBookingRequest = defineRoute({

@@ -1,10 +1,10 @@
 import { bookingIdParams } from '#domain/schemas/booking';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { findCustomerBooking, findStaffBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { cardImageUrl } from './card-image-url.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 

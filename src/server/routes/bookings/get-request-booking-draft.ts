@@ -4,7 +4,7 @@ import { formatMoney } from '#domain/money';
 import { defineRoute } from '../../http/route.ts';
 import { findAgencyCustomerByEmail } from '../../repositories/customers.ts';
 import { requestIdParams } from './booking-params.ts';
-import { requestToBook } from './request-booking-rules.ts';
+import { requestToBook } from '../../services/booking-requests/request-to-book.ts';
 import { rentalPrice } from './staff-booking-rules.ts';
 
 /**

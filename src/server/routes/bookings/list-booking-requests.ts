@@ -3,7 +3,7 @@ import { listCustomerRequests } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { emptyPage, sendPage } from '../params.ts';
 import { pageQuery } from './booking-params.ts';
-import { cardImageUrl } from './card-image-url.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 /** GET booking-requests/: the signed-in customer's own requests, newest first. */
 export const listBookingRequests = defineRoute({

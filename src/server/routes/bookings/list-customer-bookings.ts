@@ -1,6 +1,6 @@
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listCustomerBookingHistory } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
 import { customerIdParams, sendPage } from '../params.ts';

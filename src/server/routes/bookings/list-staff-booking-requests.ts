@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { REQUEST_STATUSES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listStaffRequests } from '../../repositories/booking-requests.ts';
 import { sendPage } from '../params.ts';
 import { pageFields } from './booking-params.ts';
-import { cardImageUrl } from './card-image-url.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 const query = v.object({
   ...pageFields,

@@ -3,10 +3,10 @@ import { moneyText } from '#domain/money';
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
 import { type FieldErrors, fieldError } from '../../http/errors.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { type BookableVehicle, type BookingChanges, findBookableVehicle } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
-import { fieldsError } from './booking-refusals.ts';
+import { fieldsError } from '../../services/booking-refusals.ts';
 
 /**
  * The amount a booking is priced at when staff leave it empty: rental days (inclusive) × the

@@ -1,6 +1,6 @@
 import { customerSchema } from '#domain/schemas/customer';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { insertCustomer } from '../../repositories/customers.ts';
 import {
   customerReply,

@@ -1,6 +1,6 @@
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { CustomerChangedError, deleteCustomer } from '../../repositories/customers.ts';
 import { customerIdParams } from '../params.ts';
 import { CUSTOMER_NOT_FOUND, loadCustomerInScope, removeCommittedLicense, STAFF_SIDE } from './customer-records.ts';

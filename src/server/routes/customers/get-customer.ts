@@ -1,5 +1,5 @@
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { customerIdParams } from '../params.ts';
 import { customerReply, loadCustomerInScope, STAFF_SIDE } from './customer-records.ts';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { CUSTOMER_ORDERINGS, listCustomers } from '../../repositories/customers.ts';
 import { cursorPagingFields, sendPage } from '../params.ts';
 import { STAFF_SIDE } from './customer-records.ts';

@@ -1,7 +1,7 @@
 import { staffCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { StaleCustomerError, updateCustomerWithAccount } from '../../repositories/customers.ts';
 import { DuplicateUserError, isEmailTakenByOther } from '../../repositories/users.ts';
 import { customerIdParams } from '../params.ts';

@@ -1,6 +1,6 @@
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { bookingInspections, readableInspectionBooking } from './inspection-access.ts';
+import { bookingInspections, readableInspectionBooking } from '../../services/inspections/inspection-access.ts';
 
 /**
  * GET bookings/:id/inspections/: the pickup and return inspections (null where not recorded),

@@ -3,7 +3,7 @@ import type { Invoice, InvoiceStatus } from '#domain/api/invoices';
 import type { Deps } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { findInvoice, type InvoiceableBooking, type InvoiceLineValues } from '../../repositories/invoices.ts';
-import { britishDate } from '../bookings/booking-refusals.ts';
+import { britishDate } from '../../services/booking-refusals.ts';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found.';
 

@@ -1,7 +1,7 @@
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { markPaid } from '../../repositories/invoices.ts';
 import { changeStatus } from './invoice-rules.ts';
 

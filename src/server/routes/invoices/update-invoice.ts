@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams, invoiceUpdateSchema, ISSUED_NOT_EDITABLE } from '#domain/schemas/invoice';
 import { conflict } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { updateDraft } from '../../repositories/invoices.ts';
 import { reachableInvoice } from './invoice-rules.ts';
 

@@ -1,7 +1,7 @@
 import { STAFF_ROLES } from '#domain/constants';
 import { locationSchema } from '#domain/schemas/location';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { findManagedLocation, insertLocation } from '../../repositories/locations.ts';
 import { resolveAgency } from '../fleet/vehicle-rules.ts';
 

@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { locationIdParams } from '#domain/schemas/location';
 import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { deleteLocationUnlessUsed, findManagedLocation } from '../../repositories/locations.ts';
 import { LOCATION_NOT_FOUND, locationInUse } from './location-refusals.ts';
 

@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { agencyProfile } from './agency-profile.ts';
 
 /** GET agency/: the caller's own agency profile, for its agency and agent users (Settings). */

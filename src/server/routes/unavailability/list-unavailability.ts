@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { STAFF_ROLES } from '#domain/constants';
 import { unavailabilityFilterFields } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listPeriods } from '../../repositories/unavailability.ts';
 import { paged, pagingFields } from '../params.ts';
 

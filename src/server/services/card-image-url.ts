@@ -1,4 +1,4 @@
-import type { Deps } from '../../context.ts';
+import type { Deps } from '../context.ts';
 
 /** The card-width URL of a vehicle image. */
 export function cardImageUrl(deps: Deps): (fileKey: string) => string {
