@@ -322,24 +322,25 @@ async function moveStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Replaces a draft's lines and/or notes and its totals at the agency's current rate; false when not a draft. */
+/**
+ * Replaces a draft's lines and/or notes and its totals at the agency's current rate; false when
+ * not a draft. Several statements: call inside a transaction.
+ */
 export async function updateDraft(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   id: number,
   changes: { lines?: readonly InvoiceLineValues[] | undefined; notes?: string | null | undefined; now: string },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await moveStatus(trx, id, ['draft'], { status: 'draft', updated_at: changes.now }))) return false;
-    if (changes.lines) await writeLines(trx, id, changes.lines);
-    const rate = await agencyRateOf(trx, id);
-    const sums = invoiceSums(await invoiceLineValues(trx, id), rate);
-    await trx
-      .updateTable('invoices')
-      .set({ ...sums, tax_rate: rate, ...(changes.notes !== undefined ? { notes: changes.notes } : {}) })
-      .where('id', '=', id)
-      .execute();
-    return true;
-  });
+  if (!(await moveStatus(trx, id, ['draft'], { status: 'draft', updated_at: changes.now }))) return false;
+  if (changes.lines) await writeLines(trx, id, changes.lines);
+  const rate = await agencyRateOf(trx, id);
+  const sums = invoiceSums(await invoiceLineValues(trx, id), rate);
+  await trx
+    .updateTable('invoices')
+    .set({ ...sums, tax_rate: rate, ...(changes.notes !== undefined ? { notes: changes.notes } : {}) })
+    .where('id', '=', id)
+    .execute();
+  return true;
 }
 
 async function agencyRateOf(trx: Kysely<Database>, invoiceId: number): Promise<number> {
@@ -354,37 +355,35 @@ async function agencyRateOf(trx: Kysely<Database>, invoiceId: number): Promise<n
 
 /**
  * Issues a draft: fixes the agency's tax rate and the totals, then takes the agency's next
- * number from its counter, all in one transaction (decision 031). The counter's upsert locks
+ * number from its counter, all in the caller's transaction (decision 031). The counter's upsert locks
  * its row until commit on PostgreSQL, and SQLite has one writer at a time, so two issues never
  * read the same number; a failure rolls the counter back with the rest, so no number is lost.
- * Returns the number, or null when the invoice was no longer a draft.
+ * Returns the number, or null when the invoice was no longer a draft. Call inside a transaction.
  */
-export async function issueDraft(db: Kysely<Database>, id: number, issueDate: string, now: string) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await moveStatus(trx, id, ['draft'], { status: 'issued', updated_at: now }))) return null;
-    const invoice = await trx
-      .selectFrom('invoices as i')
-      .innerJoin('agencies as a', 'a.id', 'i.agency_id')
-      .select(['i.agency_id', 'a.tax_rate'])
-      .where('i.id', '=', id)
-      .executeTakeFirstOrThrow();
-    const sums = invoiceSums(await invoiceLineValues(trx, id), invoice.tax_rate);
-    const counter = await trx
-      .insertInto('invoice_counters')
-      .values({ agency_id: invoice.agency_id, last_number: 1 })
-      .onConflict((oc) =>
-        oc.column('agency_id').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
-      )
-      .returning('last_number')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('invoices')
-      .set({ ...sums, tax_rate: invoice.tax_rate, number: counter.last_number, issue_date: issueDate })
-      .where('id', '=', id)
-      .execute();
-    await settleIfPaid(trx, { invoiceId: id }, issueDate, now);
-    return counter.last_number;
-  });
+export async function issueDraft(trx: Kysely<Database>, id: number, issueDate: string, now: string) {
+  if (!(await moveStatus(trx, id, ['draft'], { status: 'issued', updated_at: now }))) return null;
+  const invoice = await trx
+    .selectFrom('invoices as i')
+    .innerJoin('agencies as a', 'a.id', 'i.agency_id')
+    .select(['i.agency_id', 'a.tax_rate'])
+    .where('i.id', '=', id)
+    .executeTakeFirstOrThrow();
+  const sums = invoiceSums(await invoiceLineValues(trx, id), invoice.tax_rate);
+  const counter = await trx
+    .insertInto('invoice_counters')
+    .values({ agency_id: invoice.agency_id, last_number: 1 })
+    .onConflict((oc) =>
+      oc.column('agency_id').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('invoices')
+    .set({ ...sums, tax_rate: invoice.tax_rate, number: counter.last_number, issue_date: issueDate })
+    .where('id', '=', id)
+    .execute();
+  await settleIfPaid(trx, { invoiceId: id }, issueDate, now);
+  return counter.last_number;
 }
 
 /**

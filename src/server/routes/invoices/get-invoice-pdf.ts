@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
 import { findInvoiceParties } from '../../repositories/invoices.ts';
 import { renderInvoicePdf } from '../../services/invoice-pdf.ts';
-import { reachableInvoice } from './invoice-rules.ts';
+import { reachableInvoice } from '../../services/invoices/invoice-access.ts';
 
 /**
  * GET invoices/:id/pdf/: the invoice as an A4 PDF to download, headed "Invoice N" or "Draft

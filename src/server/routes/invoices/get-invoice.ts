@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
-import { reachableInvoice } from './invoice-rules.ts';
+import { reachableInvoice } from '../../services/invoices/invoice-access.ts';
 
 /** GET invoices/:id/: one invoice with its lines. */
 export const getInvoiceRoute = defineRoute({

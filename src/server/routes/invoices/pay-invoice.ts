@@ -1,9 +1,7 @@
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../services/agency-scope.ts';
-import { markPaid } from '../../repositories/invoices.ts';
-import { changeStatus } from './invoice-rules.ts';
+import { changeInvoiceStatus } from '../../services/invoices/invoice-status.ts';
 
 /** POST invoices/:id/paid/: an issued invoice is paid today. */
 export const payInvoiceRoute = defineRoute({
@@ -13,8 +11,6 @@ export const payInvoiceRoute = defineRoute({
   params: invoiceIdParams,
   status: 200,
   async handler({ deps, user, params }) {
-    return changeStatus(deps, params.id, agencyScope(user), 'pay', (today, now) =>
-      markPaid(deps.db, params.id, today, now),
-    );
+    return changeInvoiceStatus(deps, user, params.id, 'pay');
   },
 });
