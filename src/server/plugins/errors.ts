@@ -1,15 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import {
-  Conflict,
-  DomainError,
-  Invalid,
-  NotFound,
-  Refused,
-  TooLarge,
-  TooMany,
-  WrongFileType,
-} from '../services/errors.ts';
+import { Conflict, DomainError, Invalid, NotFound, Refused, TooMany } from '../services/errors.ts';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
 
@@ -57,8 +48,6 @@ function statusOf(error: DomainError): number {
   if (error instanceof Refused) return 403;
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
-  if (error instanceof TooLarge) return 413;
-  if (error instanceof WrongFileType) return 415;
   if (error instanceof TooMany) return 429;
   return 500;
 }

@@ -23,10 +23,6 @@ export class NotFound extends DomainError {}
 /** The record's state or another record forbids it now (409). */
 export class Conflict extends DomainError {}
 
-/** A file or body beyond its size limit (413). */
-export class TooLarge extends DomainError {}
-/** A file of a type the call does not take (415). */
-export class WrongFileType extends DomainError {}
 /** Too many attempts; the caller may try again after `retryAfterSeconds` (429). */
 export class TooMany extends DomainError {
   constructor(

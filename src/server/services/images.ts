@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { fieldRefusal, WrongFileType } from './errors.ts';
+import { unsupportedMediaType } from '../http/errors.ts';
 
 /** A file received in a multipart body, held in memory (bodies are size-limited). */
 export interface UploadedFile {
@@ -53,5 +53,5 @@ export async function encodeWebp<const S extends readonly WebpSize[]>(
   } catch {
     // not decodable or not encodable: refused below
   }
-  throw fieldRefusal(WrongFileType, field, message);
+  throw unsupportedMediaType(message, { [field]: [message] });
 }

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Customer } from '../../db/types.ts';
-import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
-import { WrongFileType } from '../../services/errors.ts';
+import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
 import type { FileField } from '../../http/request-body.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
 import {
@@ -61,7 +60,7 @@ export async function storeStaffLicense(deps: Deps, file: UploadedFile): Promise
   try {
     return await deps.media.storeLicense(file, LICENSE_MAX_BYTES, LICENSE_FIELD);
   } catch (error) {
-    if (error instanceof WrongFileType) {
+    if (error instanceof HttpError && error.statusCode === 415) {
       throw unsupportedMediaType(IMAGE_ONLY, { [LICENSE_FIELD]: [IMAGE_ONLY] });
     }
     throw error;

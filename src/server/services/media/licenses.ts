@@ -1,4 +1,4 @@
-import { fieldRefusal, TooLarge, WrongFileType } from '../errors.ts';
+import { payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
 import { encodeWebp, type UploadedFile } from '../images.ts';
 
 export const LICENSE_NOT_ACCEPTED = 'The license must be an image (JPG, PNG, etc.) or a PDF.';
@@ -26,10 +26,10 @@ export function isPdf(file: UploadedFile): boolean {
  * alone). Anything else, or either one that cannot be read, is refused with 415.
  */
 export async function prepareLicense(file: UploadedFile, maxBytes: number, field: string): Promise<PreparedLicense> {
-  if (file.data.length > maxBytes) throw fieldRefusal(TooLarge, field, TOO_LARGE);
+  if (file.data.length > maxBytes) throw payloadTooLarge(TOO_LARGE, { [field]: [TOO_LARGE] });
   if (isPdf(file)) {
     const data = await rebuildPdf(file.data);
-    if (!data) throw fieldRefusal(WrongFileType, field, LICENSE_NOT_ACCEPTED);
+    if (!data) throw unsupportedMediaType(LICENSE_NOT_ACCEPTED, { [field]: [LICENSE_NOT_ACCEPTED] });
     return { data, type: 'application/pdf', extension: 'pdf' };
   }
   const [data] = await encodeWebp(file, [LICENSE_SIZE], field, LICENSE_NOT_ACCEPTED);
