@@ -56,3 +56,11 @@ export function priceRental(input: PriceInput): Price | null {
     discountExceedsRental: discount > rental,
   };
 }
+
+/**
+ * What a booking agreed at `agreed` adds to (or takes off) its price: the adjustment line of an
+ * invoice when staff recorded an amount other than the priced one.
+ */
+export function adjustmentTo(price: Price, agreed: number): number {
+  return agreed - price.lines.reduce((sum, line) => sum + line.amount, 0);
+}

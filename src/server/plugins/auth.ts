@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { staffScope } from '../http/scope.ts';
+import { staffScope } from '../services/agency-scope.ts';
 import { checkSession } from '../repositories/refresh-tokens.ts';
 import { ACCESS_COOKIE, verifyAccessToken } from '../services/tokens.ts';
 

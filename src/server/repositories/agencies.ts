@@ -1,10 +1,10 @@
-import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { AgencyStatus } from '#domain/constants';
 import type { AgencySummary } from '#domain/api/agencies';
+import { containsText } from '../db/sql-helpers.ts';
 import type { Database } from '../db/types.ts';
 import { bumpVersion } from './data-versions.ts';
 import { insertUser, type NewAccount } from './users.ts';
-import { likePattern } from './vehicles.ts';
 
 export type { AgencySummary };
 
@@ -133,7 +133,7 @@ export async function listSuppliers(
   if (filter.status !== undefined) agencies = agencies.where('agencies.status', '=', filter.status);
   // lower() on both sides: SQLite's LIKE ignores ASCII case only and PostgreSQL's not at all.
   for (const word of filter.search?.trim().split(/\s+/).filter(Boolean) ?? []) {
-    agencies = agencies.where(sql<SqlBool>`lower(agencies.name) like ${likePattern(word)} escape '\\'`);
+    agencies = agencies.where(containsText(sql.ref('agencies.name'), word));
   }
   const [items, count] = await Promise.all([
     profiles(agencies)

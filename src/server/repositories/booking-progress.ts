@@ -37,19 +37,10 @@ export function markCancelled(db: Kysely<Database>, id: number, reason: string):
 
 /**
  * The vehicle came back: an active booking becomes completed with the odometer reading, and the
- * vehicle's mileage rises to it (never falls), in one transaction with the public list's version
- * (which shows the mileage).
+ * vehicle's mileage rises to it (never falls), with the public list's version (which shows the
+ * mileage). Several statements: call inside a transaction (a return's, or an inspection's, which
+ * records more).
  */
-export async function markReturned(
-  db: Kysely<Database>,
-  booking: { id: number; vehicleId: number },
-  mileage: number,
-  now: string,
-): Promise<boolean> {
-  return db.transaction().execute((trx) => returnWithin(trx, booking, mileage, now));
-}
-
-/** markReturned's steps inside a transaction the caller holds (an inspection's, which records more). */
 export async function returnWithin(
   trx: Kysely<Database>,
   booking: { id: number; vehicleId: number },

@@ -3,22 +3,7 @@ import type { BookingRequestBase, StaffBookingRequest } from '#domain/api/bookin
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { RequestStatus } from '#domain/constants';
 import { formatMoney } from '#domain/money';
-import { priceRental } from '#domain/pricing';
-import { holdEndsAt, isHeld, isHoldExpired } from '#domain/request-hold';
-import type { DialectName } from '../db/connect.ts';
-import type { CustomerUpdate, Database, NewBooking, NewBookingRequest } from '../db/types.ts';
-import { contactOnlyCustomer } from './contact-customer.ts';
-import { findAgencyCustomerByEmail, insertCustomer } from './customers.ts';
-import {
-  findBlockingBooking,
-  insertBookingIfFree,
-  isUniqueViolation,
-  lockVehicle,
-  RequestAlreadyBookedError,
-  VehicleAlreadyBookedError,
-} from './bookings.ts';
-import { assertNotHeld } from './request-holds.ts';
-import { assertNoBlockingPeriod } from './unavailability-overlaps.ts';
+import type { Database, NewBookingRequest } from '../db/types.ts';
 import { keysetPage, newestFirstOrder, type CursorPaged, type ListPage } from './keyset.ts';
 import { keptTotal } from './list-counts.ts';
 
@@ -31,21 +16,14 @@ export type RequestSubmission = Omit<
   'status' | 'staff_notes' | 'is_reviewed' | 'reviewed_by' | 'reviewed_at'
 >;
 
-/** Stores a new request; `alongside` runs in the same transaction (e.g. to store the reply with it). */
-export async function insertBookingRequest(
-  db: Kysely<Database>,
-  values: RequestSubmission,
-  alongside: (trx: Kysely<Database>, id: number) => Promise<void>,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('booking_requests')
-      .values({ ...values, status: 'pending', staff_notes: null, is_reviewed: 0, reviewed_by: null, reviewed_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await alongside(trx, row.id);
-    return row.id;
-  });
+/** Stores a new request, pending and unreviewed. */
+export async function insertBookingRequest(db: Kysely<Database>, values: RequestSubmission): Promise<number> {
+  const row = await db
+    .insertInto('booking_requests')
+    .values({ ...values, status: 'pending', staff_notes: null, is_reviewed: 0, reviewed_by: null, reviewed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 interface RequestFilter {
@@ -232,161 +210,72 @@ export async function listCustomerRequests(
   return listRequests(db, { customerId }, page, total, (row) => toCustomerRequest(row, imageUrl));
 }
 
+/** What a review decides on: the request's dates and status, its hold, and its agency's hold length. */
+export async function findReviewFacts(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('booking_requests as r')
+    .innerJoin('agencies as a', 'a.id', 'r.agency_id')
+    .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
+    .select([
+      'r.vehicle_id',
+      'r.start_date',
+      'r.end_date',
+      'r.status',
+      'r.hold_until',
+      'a.hold_hours',
+      'b.id as booking_id',
+    ])
+    .where('r.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export interface ReviewValues {
+  status: RequestStatus;
+  staff_notes?: string | null;
+  reviewed_by: number;
+  reviewed_at: string;
+  hold_until: string | null;
+}
+
 /**
- * Stores a review. Returns true when it changed the request's status, or renewed the hold of an
- * accepted request whose hold had ended. The change is decided by the UPDATE itself
- * (`WHERE status <> new`), so of two concurrent reviews to the same status, on any engine and
- * across processes, exactly one sees it: the customer hears of a decision once.
- *
- * Accepting holds the vehicle for the agency's hold length from `now` (decision 035): under the
- * vehicle's lock, as a booking is written, it is refused when a booking (VehicleAlreadyBookedError),
- * an unavailability period (VehicleUnavailableError) or another request's hold (VehicleHeldError)
- * has any of its days. Leaving accepted ends the hold.
+ * Stores a review only if it changes the request's status, and says whether it did. The change is
+ * decided by the UPDATE itself (`WHERE status <> new`), so of two concurrent reviews to the same
+ * status, on any engine and across processes, exactly one sees it.
  */
-export async function reviewRequest(
+export async function updateReviewIfStatusChanges(
   db: Kysely<Database>,
-  dialect: DialectName,
   id: number,
-  review: { status: RequestStatus; staff_notes?: string | null; reviewed_by: number; reviewed_at: string },
-  now: Date,
+  review: ReviewValues,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('booking_requests as r')
-      .innerJoin('agencies as a', 'a.id', 'r.agency_id')
-      .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
-      .select([
-        'r.vehicle_id',
-        'r.start_date',
-        'r.end_date',
-        'r.status',
-        'r.hold_until',
-        'a.hold_hours',
-        'b.id as booking_id',
-      ])
-      .where('r.id', '=', id)
-      .executeTakeFirstOrThrow();
-    const facts = { status: current.status, has_booking: current.booking_id !== null, hold_until: current.hold_until };
-    let holdUntil: string | null = null;
-    const startsHold = review.status === 'accepted' && !facts.has_booking && !isHeld(facts, now);
-    if (startsHold) {
-      const { vehicle_id: vehicle, start_date: start, end_date: end } = current;
-      await lockVehicle(trx, dialect, vehicle);
-      const clash = await findBlockingBooking(trx, vehicle, start, end);
-      if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
-      await assertNoBlockingPeriod(trx, vehicle, start, end);
-      await assertNotHeld(trx, vehicle, start, end, now.toISOString(), id);
-      holdUntil = holdEndsAt(now, current.hold_hours);
-    } else if (review.status === 'accepted') {
-      holdUntil = current.hold_until;
-    }
-    const changed = await trx
-      .updateTable('booking_requests')
-      .set({ ...review, is_reviewed: 1, hold_until: holdUntil })
-      .where('id', '=', id)
-      .where('status', '<>', review.status)
-      .executeTakeFirst();
-    if (changed.numUpdatedRows > 0n) return true;
-    const { status: _unchanged, ...rest } = review;
-    await trx
-      .updateTable('booking_requests')
-      .set({ ...rest, is_reviewed: 1, hold_until: holdUntil })
-      .where('id', '=', id)
-      .execute();
-    // Accepting again after the hold ended holds the vehicle anew: the customer is told the new end.
-    return startsHold && current.status === 'accepted';
-  });
-}
-
-/** Thrown when a request may not be confirmed (any more): not accepted, or its hold ended. */
-export class RequestNotConfirmableError extends Error {
-  constructor(
-    readonly reason: 'not-accepted' | 'expired',
-    readonly holdUntil: string | null,
-  ) {
-    super(`booking request not confirmable: ${reason}`);
-  }
-}
-
-/**
- * Checked with the vehicle locked, before a request's booking is written: it has none yet
- * (RequestAlreadyBookedError), and it is still accepted with its hold running
- * (RequestNotConfirmableError): staff may have declined it, or its hold ended, since the route looked.
- */
-async function assertConfirmable(trx: Kysely<Database>, requestId: number, now: string): Promise<void> {
-  const existing = await trx
-    .selectFrom('bookings')
-    .select('id')
-    .where('booking_request_id', '=', requestId)
+  const changed = await db
+    .updateTable('booking_requests')
+    .set({ ...review, is_reviewed: 1 })
+    .where('id', '=', id)
+    .where('status', '<>', review.status)
     .executeTakeFirst();
-  if (existing) throw new RequestAlreadyBookedError();
-  const current = await trx
+  return changed.numUpdatedRows > 0n;
+}
+
+/** Stores a review's notes, reviewer and hold, leaving the status as it is. */
+export async function updateReviewKeepingStatus(
+  db: Kysely<Database>,
+  id: number,
+  review: Omit<ReviewValues, 'status'>,
+): Promise<void> {
+  await db
+    .updateTable('booking_requests')
+    .set({ ...review, is_reviewed: 1 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A request's status and hold, read under the vehicle's lock before its booking is written. */
+export async function requestConfirmFacts(db: Kysely<Database>, requestId: number) {
+  return db
     .selectFrom('booking_requests')
     .select(['status', 'hold_until'])
     .where('id', '=', requestId)
     .executeTakeFirstOrThrow();
-  if (current.status !== 'accepted') throw new RequestNotConfirmableError('not-accepted', null);
-  if (isHoldExpired({ ...current, has_booking: false }, new Date(now))) {
-    throw new RequestNotConfirmableError('expired', current.hold_until);
-  }
-}
-
-/** Who a request made at the desk into a booking is for. */
-export type RequestCustomer =
-  | { id: number }
-  /** A visitor's request: the agency's customer with this e-mail, or a new record made from these. */
-  | { agencyId: number; first_name: string; last_name: string; phone_number: string; email: string };
-
-export interface BookRequestInput {
-  requestId: number;
-  customer: RequestCustomer;
-  booking: Omit<NewBooking, 'customer_id' | 'booking_request_id'>;
-  now: string;
-  /** Runs in the same transaction once the booking exists (its stored reply); throwing undoes it all. */
-  afterBooking?: (trx: Kysely<Database>, bookingId: number) => Promise<void>;
-}
-
-/**
- * Staff turn an accepted request into its booking in one transaction (POST
- * staff-booking-requests/{id}/booking/): a visitor's customer record is found by e-mail within the
- * agency or created, and the booking inserted under the vehicle's lock like any other, linked to
- * the request, which ends its hold. Throws what finalizing throws, and the booking refusals.
- */
-export async function bookRequest(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  input: BookRequestInput,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const customerId = 'id' in input.customer ? input.customer.id : await customerFor(trx, input.customer, input.now);
-    try {
-      const bookingId = await insertBookingIfFree(
-        trx,
-        dialect,
-        { ...input.booking, customer_id: customerId, booking_request_id: input.requestId },
-        {
-          now: input.now,
-          confirmsRequest: input.requestId,
-          whileLocked: () => assertConfirmable(trx, input.requestId, input.now),
-        },
-      );
-      await input.afterBooking?.(trx, bookingId);
-      return bookingId;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new RequestAlreadyBookedError();
-      throw error;
-    }
-  });
-}
-
-async function customerFor(
-  trx: Kysely<Database>,
-  visitor: Exclude<RequestCustomer, { id: number }>,
-  now: string,
-): Promise<number> {
-  const found = await findAgencyCustomerByEmail(trx, visitor.agencyId, visitor.email);
-  if (found) return found.id;
-  return insertCustomer(trx, contactOnlyCustomer(visitor, { user_id: null, agency_id: visitor.agencyId }, now));
 }
 
 /** The parts of a request that finalizing checks before it opens its transaction. */
@@ -399,105 +288,25 @@ export async function findRequestForFinalize(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
-export interface FinalizeInput {
-  requestId: number;
-  customerId: number;
-  userId: number;
-  customer: CustomerUpdate;
-  paymentMethod: 'cash' | 'debit_card';
-  now: string;
-  /** Runs in the same transaction once the booking exists (the wizard's deposit); throwing undoes it all. */
-  afterBooking?: (trx: Kysely<Database>, booking: FinalizedBooking) => Promise<void>;
-}
-
-export interface FinalizedBooking {
-  id: number;
-  agencyId: number;
-  deposit: number;
-  startDate: string;
-}
-
-/**
- * Confirms an accepted request in one transaction: the customer's details are stored and the
- * booking created (confirmed, priced from the vehicle), or nothing is. Throws
- * VehicleAlreadyBookedError when the dates are taken, RequestAlreadyBookedError when this
- * request was finalized first by a concurrent call.
- */
-export async function finalizeBookingRequest(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  input: FinalizeInput,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('booking_requests as r')
-      .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
-      .leftJoin('locations as pl', 'pl.id', 'r.pickup_location_id')
-      .leftJoin('locations as dl', 'dl.id', 'r.dropoff_location_id')
-      .select([
-        'r.vehicle_id',
-        'r.start_date',
-        'r.end_date',
-        'r.pickup_time',
-        'r.dropoff_time',
-        'v.agency_id',
-        'v.price_per_day',
-        'v.deposit',
-        'pl.name as pickup_location',
-        'dl.name as dropoff_location',
-      ])
-      .where('r.id', '=', input.requestId)
-      .executeTakeFirstOrThrow();
-    try {
-      // insertBookingIfFree locks the vehicle first, so a concurrent finalize of this request
-      // waits here and then finds the booking the first one made.
-      const bookingId = await insertBookingIfFree(
-        trx,
-        dialect,
-        {
-          customer_id: input.customerId,
-          vehicle_id: request.vehicle_id,
-          agency_id: request.agency_id,
-          booking_request_id: input.requestId,
-          start_date: request.start_date,
-          end_date: request.end_date,
-          pickup_time: request.pickup_time,
-          dropoff_time: request.dropoff_time,
-          pickup_location: request.pickup_location,
-          dropoff_location: request.dropoff_location,
-          booking_amount:
-            priceRental({
-              startDate: request.start_date,
-              endDate: request.end_date,
-              pricePerDay: request.price_per_day,
-            })?.total ?? 0,
-          booking_deposit: request.deposit,
-          payment_method: input.paymentMethod,
-          booking_status: 'confirmed',
-          estimated_mileage: null,
-          discount_amount: 0,
-          discount_description: null,
-          notes: null,
-          created_by: input.userId,
-          created_at: input.now,
-        },
-        {
-          now: input.now,
-          confirmsRequest: input.requestId,
-          whileLocked: () => assertConfirmable(trx, input.requestId, input.now),
-        },
-      );
-      await trx.updateTable('customers').set(input.customer).where('id', '=', input.customerId).execute();
-      await input.afterBooking?.(trx, {
-        id: bookingId,
-        agencyId: request.agency_id,
-        deposit: request.deposit,
-        startDate: request.start_date,
-      });
-      return bookingId;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new RequestAlreadyBookedError();
-      throw error;
-    }
-  });
+/** What a confirmed booking takes from its request: vehicle, dates, times, places, price and deposit. */
+export async function findRequestBookingTerms(db: Kysely<Database>, requestId: number) {
+  return db
+    .selectFrom('booking_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .leftJoin('locations as pl', 'pl.id', 'r.pickup_location_id')
+    .leftJoin('locations as dl', 'dl.id', 'r.dropoff_location_id')
+    .select([
+      'r.vehicle_id',
+      'r.start_date',
+      'r.end_date',
+      'r.pickup_time',
+      'r.dropoff_time',
+      'v.agency_id',
+      'v.price_per_day',
+      'v.deposit',
+      'pl.name as pickup_location',
+      'dl.name as dropoff_location',
+    ])
+    .where('r.id', '=', requestId)
+    .executeTakeFirstOrThrow();
 }

@@ -1,9 +1,10 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { CustomerBooking, CustomerBookingHistoryItem, StaffBooking } from '#domain/api/bookings';
-import { BLOCKING_BOOKING_STATUSES, type BookingStatus } from '#domain/constants';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { BLOCKING_BOOKING_STATUSES } from '#domain/constants';
 import { formatMoney } from '#domain/money';
 import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import type { DialectName } from '../db/connect.ts';
+import { containsText, lockRow } from '../db/sql-helpers.ts';
 import type { Database, NewBooking } from '../db/types.ts';
 import type { ImageUrl } from './booking-requests.ts';
 import {
@@ -15,8 +16,6 @@ import {
   type ListPage,
 } from './keyset.ts';
 import { countUpTo, keptTotal } from './list-counts.ts';
-import { assertNotHeld } from './request-holds.ts';
-import { assertNoBlockingPeriod } from './unavailability-overlaps.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { StaffBooking };
@@ -44,6 +43,16 @@ export class VehicleAlreadyBookedError extends Error {
 export class RequestAlreadyBookedError extends Error {
   constructor() {
     super('booking request already booked');
+  }
+}
+
+/** Thrown when a request may not be confirmed (any more): not accepted, or its hold ended. */
+export class RequestNotConfirmableError extends Error {
+  constructor(
+    readonly reason: 'not-accepted' | 'expired',
+    readonly holdUntil: string | null,
+  ) {
+    super(`booking request not confirmable: ${reason}`);
   }
 }
 
@@ -97,74 +106,30 @@ export async function findBlockingBooking(
  * transaction itself is the lock.
  */
 export async function lockVehicle(db: Kysely<Database>, dialect: DialectName, vehicleId: number): Promise<void> {
-  if (dialect === 'postgres') {
-    await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).forUpdate().execute();
-  }
+  await lockRow(db, dialect, 'vehicles', vehicleId);
 }
 
-/** What a booking write checks beside the dates: the time holds are read at, and the request it confirms. */
-export interface FreeCheck {
-  /** Now, as ISO 8601 UTC: a request's hold that ended before it no longer blocks. */
-  now: string;
-  /** The request this booking confirms: its own hold does not block it. */
-  confirmsRequest?: number | undefined;
-  /** Further checks that must see what concurrent bookings of the vehicle committed. */
-  whileLocked?: () => Promise<void>;
-}
-
-/**
- * Lock, check, insert: call inside a transaction. Throws VehicleAlreadyBookedError when the
- * dates overlap a booking that holds the vehicle, VehicleUnavailableError when they overlap an
- * unavailability period, VehicleHeldError when an accepted request holds them (periods and
- * acceptances are written under the same lock).
- */
-export async function insertBookingIfFree(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  values: NewBooking,
-  check: FreeCheck,
-): Promise<number> {
-  await lockVehicle(db, dialect, values.vehicle_id);
-  await check.whileLocked?.();
-  const clash = await findBlockingBooking(db, values.vehicle_id, values.start_date, values.end_date);
-  if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
-  await assertNoBlockingPeriod(db, values.vehicle_id, values.start_date, values.end_date);
-  await assertNotHeld(db, values.vehicle_id, values.start_date, values.end_date, check.now, check.confirmsRequest);
+/** Inserts a booking row; the checks that keep the vehicle free are the caller's (services/bookings/place-booking). */
+export async function insertBooking(db: Kysely<Database>, values: NewBooking): Promise<number> {
   const row = await db.insertInto('bookings').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Creates a booking unless the vehicle is already booked, blocked or held for those dates (no double booking). */
-export async function createBooking(db: Kysely<Database>, dialect: DialectName, values: NewBooking): Promise<number> {
-  return db.transaction().execute((trx) => insertBookingIfFree(trx, dialect, values, { now: values.created_at }));
+/** The booking made from a request, if any. */
+export async function bookingIdOfRequest(db: Kysely<Database>, requestId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('booking_request_id', '=', requestId)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** What an edit may change: everything but who created the booking, when, and from which request. */
 export type BookingChanges = Omit<NewBooking, 'created_by' | 'created_at' | 'booking_request_id'>;
 
-/**
- * Edits a booking unless its new dates overlap another booking that holds the (new) vehicle, one
- * of its unavailability periods or a request's hold at `now`:
- * locked and checked like a creation, so an edit racing a creation cannot double-book either.
- * A booking whose new status no longer holds the vehicle (completed, cancelled) skips the check.
- */
-export async function updateBookingIfFree(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  id: number,
-  changes: BookingChanges,
-  now: string,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockVehicle(trx, dialect, changes.vehicle_id);
-    if ((BLOCKING_BOOKING_STATUSES as readonly BookingStatus[]).includes(changes.booking_status)) {
-      const clash = await findBlockingBooking(trx, changes.vehicle_id, changes.start_date, changes.end_date, id);
-      if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
-      await assertNoBlockingPeriod(trx, changes.vehicle_id, changes.start_date, changes.end_date);
-      await assertNotHeld(trx, changes.vehicle_id, changes.start_date, changes.end_date, now);
-    }
-    await trx.updateTable('bookings').set(changes).where('id', '=', id).execute();
-  });
+export async function updateBookingRow(db: Kysely<Database>, id: number, changes: BookingChanges): Promise<void> {
+  await db.updateTable('bookings').set(changes).where('id', '=', id).execute();
 }
 
 /** Bookings of one customer, of one agency (null = every agency), or of both together. */
@@ -408,11 +373,6 @@ export interface StaffBookingListOptions extends ListPage {
   customerId?: number | null | undefined;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 const lower = (column: string) => sql`lower(${sql.ref(column)})`;
 
 /** The sort keys of each staff ordering, on the `sort_customer` / `sort_vehicle` joins where named. */
@@ -450,8 +410,7 @@ export async function listStaffBookings(
 ): Promise<CursorPaged<StaffBooking>> {
   const search = options.search?.trim() ?? '';
   const customerId = options.customerId ?? undefined;
-  const pattern = likePattern(search);
-  const like = (expression: RawBuilder<string>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+  const like = (expression: RawBuilder<string>) => containsText(expression, search);
   const bookings = bookingsOf(db, { agencyId, customerId });
   const matching =
     search === ''
@@ -541,11 +500,4 @@ export async function listCustomerBookingHistory(
     totalCapped: counted.capped,
     next: found.next,
   };
-}
-
-/** True for a unique-constraint violation on either engine. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const { code } = error;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

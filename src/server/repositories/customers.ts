@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ApiCustomer, CustomerAnalytics } from '#domain/api/customers';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { formatMoney } from '#domain/money';
+import { containsText } from '../db/sql-helpers.ts';
 import type { Customer, CustomerUpdate, Database, NewCustomer } from '../db/types.ts';
 import { keysetPage, orderName, type CursorPaged, type KeysetOrder, type ListPage } from './keyset.ts';
 import { countUpTo, keptTotal } from './list-counts.ts';
@@ -90,14 +91,8 @@ function withLastBooking(customers: VisibleCustomers, scope: AgencyScope) {
   });
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function searchCondition(eb: CustomersEb, search: string) {
-  const pattern = likePattern(search);
-  const like = (expression: RawBuilder<string>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+  const like = (expression: RawBuilder<string>) => containsText(expression, search);
   const conditions = [
     like(sql<string>`${sql.ref('customers.first_name')} || ' ' || ${sql.ref('customers.last_name')}`),
     like(sql<string>`${sql.ref('customers.email')}`),
@@ -107,9 +102,11 @@ function searchCondition(eb: CustomersEb, search: string) {
   // Phone numbers are stored as typed ("+44 7700 900123"); let "7700900123" find them too.
   const digits = search.replace(/[\s()-]/g, '');
   if (/^\+?\d+$/.test(digits)) {
-    const compact = likePattern(digits);
     conditions.push(
-      sql<SqlBool>`replace(replace(replace(replace(${sql.ref('customers.phone_number')}, ' ', ''), '-', ''), '(', ''), ')', '') like ${compact} escape '\\'`,
+      containsText(
+        sql<string>`replace(replace(replace(replace(${sql.ref('customers.phone_number')}, ' ', ''), '-', ''), '(', ''), ')', '')`,
+        digits,
+      ),
     );
   }
   return eb.or(conditions);
@@ -217,6 +214,11 @@ export type LicenseChange = { key: string; type: string } | null;
 
 /** The fields an update may change; the license columns change only through a LicenseChange. */
 export type CustomerChanges = Omit<CustomerUpdate, 'id' | 'drivers_license_key' | 'drivers_license_type'>;
+
+/** Writes details of a customer as given (the confirmation wizard's address and next of kin). */
+export async function updateCustomerDetails(db: Kysely<Database>, id: number, details: CustomerUpdate): Promise<void> {
+  await db.updateTable('customers').set(details).where('id', '=', id).execute();
+}
 
 /**
  * Updates a customer's fields and, when `license` is given, swaps its license. The swap only

@@ -3,7 +3,6 @@ import type { Invoice, InvoiceStatus, InvoiceSummary, InvoiceTotals } from '#dom
 import { INVOICE_STATUSES } from '#domain/api/invoices';
 import { invoiceSums, type LineSum } from '#domain/invoice-sums';
 import { formatMoney } from '#domain/money';
-import type { DialectName } from '../db/connect.ts';
 import type { Database } from '../db/types.ts';
 import type { Page, Paged } from './paging.ts';
 import { countRows } from './paging.ts';
@@ -245,27 +244,13 @@ async function writeLines(trx: Kysely<Database>, invoiceId: number, lines: reado
 }
 
 /** The invoice of a booking that still counts (not void), if any. */
-async function liveInvoiceOf(db: Kysely<Database>, bookingId: number) {
+export async function liveInvoiceOf(db: Kysely<Database>, bookingId: number) {
   return db
     .selectFrom('invoices')
     .select(['id', 'number', 'status'])
     .where('booking_id', '=', bookingId)
     .where('status', '!=', 'void')
     .executeTakeFirst();
-}
-
-/** Thrown when a booking already has an invoice that is not void. */
-export class BookingAlreadyInvoicedError extends Error {
-  constructor(readonly invoice: { id: number; number: number | null; status: InvoiceStatus }) {
-    super('booking already invoiced');
-  }
-}
-
-/** Thrown when the void invoice to replace has a replacement already. */
-export class InvoiceAlreadyReplacedError extends Error {
-  constructor(readonly replacementId: number) {
-    super('invoice already replaced');
-  }
 }
 
 export interface NewDraft {
@@ -278,56 +263,44 @@ export interface NewDraft {
   now: string;
 }
 
-/**
- * Creates a draft unless the booking has a live invoice (or the void one it replaces has a
- * replacement). The booking row is locked on PostgreSQL so two desks cannot both invoice it;
- * SQLite runs one write transaction at a time.
- */
+/** The replacement already made for a void invoice, if any. */
+export async function replacementOf(db: Kysely<Database>, invoiceId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('replaces_invoice_id', '=', invoiceId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Inserts a draft with its lines and their sums; that the booking may take it is the caller's check, in the same transaction. */
 export async function insertDraft(
   db: Kysely<Database>,
-  dialect: DialectName,
   draft: NewDraft,
   lines: readonly InvoiceLineValues[],
-  afterInsert?: (trx: Kysely<Database>, id: number) => Promise<void>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') {
-      await trx.selectFrom('bookings').select('id').where('id', '=', draft.booking_id).forUpdate().execute();
-    }
-    const live = await liveInvoiceOf(trx, draft.booking_id);
-    if (live) throw new BookingAlreadyInvoicedError(live);
-    if (draft.replaces_invoice_id !== null) {
-      const replacement = await trx
-        .selectFrom('invoices')
-        .select('id')
-        .where('replaces_invoice_id', '=', draft.replaces_invoice_id)
-        .executeTakeFirst();
-      if (replacement) throw new InvoiceAlreadyReplacedError(replacement.id);
-    }
-    const sums = invoiceSums(lines, draft.tax_rate);
-    const row = await trx
-      .insertInto('invoices')
-      .values({
-        agency_id: draft.agency_id,
-        booking_id: draft.booking_id,
-        number: null,
-        status: 'draft',
-        issue_date: null,
-        paid_date: null,
-        tax_rate: draft.tax_rate,
-        ...sums,
-        notes: draft.notes,
-        replaces_invoice_id: draft.replaces_invoice_id,
-        created_by: draft.created_by,
-        created_at: draft.now,
-        updated_at: draft.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeLines(trx, row.id, lines);
-    await afterInsert?.(trx, row.id);
-    return row.id;
-  });
+  const sums = invoiceSums(lines, draft.tax_rate);
+  const row = await db
+    .insertInto('invoices')
+    .values({
+      agency_id: draft.agency_id,
+      booking_id: draft.booking_id,
+      number: null,
+      status: 'draft',
+      issue_date: null,
+      paid_date: null,
+      tax_rate: draft.tax_rate,
+      ...sums,
+      notes: draft.notes,
+      replaces_invoice_id: draft.replaces_invoice_id,
+      created_by: draft.created_by,
+      created_at: draft.now,
+      updated_at: draft.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeLines(db, row.id, lines);
+  return row.id;
 }
 
 /**
@@ -349,24 +322,25 @@ async function moveStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Replaces a draft's lines and/or notes and its totals at the agency's current rate; false when not a draft. */
+/**
+ * Replaces a draft's lines and/or notes and its totals at the agency's current rate; false when
+ * not a draft. Several statements: call inside a transaction.
+ */
 export async function updateDraft(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   id: number,
   changes: { lines?: readonly InvoiceLineValues[] | undefined; notes?: string | null | undefined; now: string },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await moveStatus(trx, id, ['draft'], { status: 'draft', updated_at: changes.now }))) return false;
-    if (changes.lines) await writeLines(trx, id, changes.lines);
-    const rate = await agencyRateOf(trx, id);
-    const sums = invoiceSums(await invoiceLineValues(trx, id), rate);
-    await trx
-      .updateTable('invoices')
-      .set({ ...sums, tax_rate: rate, ...(changes.notes !== undefined ? { notes: changes.notes } : {}) })
-      .where('id', '=', id)
-      .execute();
-    return true;
-  });
+  if (!(await moveStatus(trx, id, ['draft'], { status: 'draft', updated_at: changes.now }))) return false;
+  if (changes.lines) await writeLines(trx, id, changes.lines);
+  const rate = await agencyRateOf(trx, id);
+  const sums = invoiceSums(await invoiceLineValues(trx, id), rate);
+  await trx
+    .updateTable('invoices')
+    .set({ ...sums, tax_rate: rate, ...(changes.notes !== undefined ? { notes: changes.notes } : {}) })
+    .where('id', '=', id)
+    .execute();
+  return true;
 }
 
 async function agencyRateOf(trx: Kysely<Database>, invoiceId: number): Promise<number> {
@@ -381,37 +355,35 @@ async function agencyRateOf(trx: Kysely<Database>, invoiceId: number): Promise<n
 
 /**
  * Issues a draft: fixes the agency's tax rate and the totals, then takes the agency's next
- * number from its counter, all in one transaction (decision 031). The counter's upsert locks
+ * number from its counter, all in the caller's transaction (decision 031). The counter's upsert locks
  * its row until commit on PostgreSQL, and SQLite has one writer at a time, so two issues never
  * read the same number; a failure rolls the counter back with the rest, so no number is lost.
- * Returns the number, or null when the invoice was no longer a draft.
+ * Returns the number, or null when the invoice was no longer a draft. Call inside a transaction.
  */
-export async function issueDraft(db: Kysely<Database>, id: number, issueDate: string, now: string) {
-  return db.transaction().execute(async (trx) => {
-    if (!(await moveStatus(trx, id, ['draft'], { status: 'issued', updated_at: now }))) return null;
-    const invoice = await trx
-      .selectFrom('invoices as i')
-      .innerJoin('agencies as a', 'a.id', 'i.agency_id')
-      .select(['i.agency_id', 'a.tax_rate'])
-      .where('i.id', '=', id)
-      .executeTakeFirstOrThrow();
-    const sums = invoiceSums(await invoiceLineValues(trx, id), invoice.tax_rate);
-    const counter = await trx
-      .insertInto('invoice_counters')
-      .values({ agency_id: invoice.agency_id, last_number: 1 })
-      .onConflict((oc) =>
-        oc.column('agency_id').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
-      )
-      .returning('last_number')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('invoices')
-      .set({ ...sums, tax_rate: invoice.tax_rate, number: counter.last_number, issue_date: issueDate })
-      .where('id', '=', id)
-      .execute();
-    await settleIfPaid(trx, { invoiceId: id }, issueDate, now);
-    return counter.last_number;
-  });
+export async function issueDraft(trx: Kysely<Database>, id: number, issueDate: string, now: string) {
+  if (!(await moveStatus(trx, id, ['draft'], { status: 'issued', updated_at: now }))) return null;
+  const invoice = await trx
+    .selectFrom('invoices as i')
+    .innerJoin('agencies as a', 'a.id', 'i.agency_id')
+    .select(['i.agency_id', 'a.tax_rate'])
+    .where('i.id', '=', id)
+    .executeTakeFirstOrThrow();
+  const sums = invoiceSums(await invoiceLineValues(trx, id), invoice.tax_rate);
+  const counter = await trx
+    .insertInto('invoice_counters')
+    .values({ agency_id: invoice.agency_id, last_number: 1 })
+    .onConflict((oc) =>
+      oc.column('agency_id').doUpdateSet({ last_number: sql<number>`invoice_counters.last_number + 1` }),
+    )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('invoices')
+    .set({ ...sums, tax_rate: invoice.tax_rate, number: counter.last_number, issue_date: issueDate })
+    .where('id', '=', id)
+    .execute();
+  await settleIfPaid(trx, { invoiceId: id }, issueDate, now);
+  return counter.last_number;
 }
 
 /**

@@ -137,7 +137,7 @@ export async function findRecord(
  * it (never back). Each is one conditional UPDATE, so two records written at once keep the
  * later reading and the later date whatever order they commit in.
  */
-async function applyToVehicle(trx: Kysely<Database>, values: RecordValues, now: string): Promise<void> {
+export async function applyToVehicle(trx: Kysely<Database>, values: RecordValues, now: string): Promise<void> {
   const raised = await trx
     .updateTable('vehicles')
     .set({ mileage: values.mileage, updated_at: now })
@@ -161,26 +161,18 @@ async function applyToVehicle(trx: Kysely<Database>, values: RecordValues, now: 
     .execute();
 }
 
-/** Creates a record and moves its vehicle along, in one transaction. */
+/** Inserts a record; moving its vehicle along (applyToVehicle) is the caller's, in the same transaction. */
 export async function insertRecord(
   db: Kysely<Database>,
   values: RecordValues & { created_by: number; created_at: string },
-  afterInsert?: (trx: Kysely<Database>, id: number) => Promise<void>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('maintenance_records').values(values).returning('id').executeTakeFirstOrThrow();
-    await applyToVehicle(trx, values, values.updated_at);
-    await afterInsert?.(trx, row.id);
-    return row.id;
-  });
+  const row = await db.insertInto('maintenance_records').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** Edits a record; its (new) date and reading move the vehicle as a new record would. */
+/** Writes a record's new values; moving its vehicle (applyToVehicle) is the caller's, in the same transaction. */
 export async function updateRecord(db: Kysely<Database>, id: number, values: RecordValues): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('maintenance_records').set(values).where('id', '=', id).execute();
-    await applyToVehicle(trx, values, values.updated_at);
-  });
+  await db.updateTable('maintenance_records').set(values).where('id', '=', id).execute();
 }
 
 /** Deletes a record; the vehicle keeps its mileage and next service date (see the Maintenance screen's note). */

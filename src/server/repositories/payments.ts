@@ -3,7 +3,6 @@ import type { BookingMoney, Payment, PaymentTotals } from '#domain/api/payments'
 import type { PaymentMethod } from '#domain/constants';
 import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import { formatMoney } from '#domain/money';
-import type { DialectName } from '../db/connect.ts';
 import type { Database, PaymentTable } from '../db/types.ts';
 import type { Page } from './paging.ts';
 
@@ -155,7 +154,7 @@ export async function findPayableBooking(db: Kysely<Database>, id: number, scope
 }
 
 /** What a booking has received and not given back, in minor units (payments and deposits less refunds). */
-async function receivedBalance(db: Kysely<Database>, bookingId: number): Promise<number> {
+export async function receivedBalance(db: Kysely<Database>, bookingId: number): Promise<number> {
   const rows = await db
     .selectFrom('payments')
     .select(['kind', 'status', 'amount'])
@@ -170,31 +169,6 @@ async function receivedBalance(db: Kysely<Database>, bookingId: number): Promise
 export async function insertPaymentRow(db: Kysely<Database>, values: NewPayment): Promise<number> {
   const row = await db.insertInto('payments').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
-}
-
-/**
- * Records a payment. A refund is checked against what the booking has received under a lock
- * on the booking (PostgreSQL; SQLite's transaction is the lock), so two refunds at once cannot
- * together give back more than was taken.
- */
-export async function insertPayment(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  values: NewPayment,
-  afterInsert?: (trx: Kysely<Database>, id: number) => Promise<void>,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    if (values.kind === 'refund') {
-      if (dialect === 'postgres') {
-        await trx.selectFrom('bookings').select('id').where('id', '=', values.booking_id).forUpdate().execute();
-      }
-      const available = await receivedBalance(trx, values.booking_id);
-      if (values.amount > available) throw new RefundTooLargeError(available);
-    }
-    const id = await insertPaymentRow(trx, values);
-    await afterInsert?.(trx, id);
-    return id;
-  });
 }
 
 export type PaymentChanges = Partial<Pick<PaymentTable, 'status' | 'method' | 'paid_on' | 'reference'>> & {

@@ -1,10 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { UnavailabilityPeriod, VehicleBooking } from '#domain/api/unavailability';
-import type { DialectName } from '../db/connect.ts';
 import type { Database, VehicleUnavailabilityTable } from '../db/types.ts';
-import { findBlockingBooking, lockVehicle } from './bookings.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
-import { assertNotHeld } from './request-holds.ts';
 
 export type { UnavailabilityPeriod, VehicleBooking };
 
@@ -107,44 +104,18 @@ export async function findPeriod(
   return row ? toPeriod(row) : undefined;
 }
 
-/**
- * Locks the vehicle as a booking does, then refuses dates a holding booking has, or an accepted
- * request holds (VehicleHeldError) at the time of the write (`updated_at`): a period and a
- * booking or an acceptance written at the same time cannot both win.
- */
-async function lockFreeOfBookings(trx: Kysely<Database>, dialect: DialectName, values: PeriodValues) {
-  await lockVehicle(trx, dialect, values.vehicle_id);
-  const booking = await findBlockingBooking(trx, values.vehicle_id, values.start_date, values.end_date);
-  if (booking) throw new PeriodOverlapsBookingError(booking);
-  await assertNotHeld(trx, values.vehicle_id, values.start_date, values.end_date, values.updated_at);
-}
-
-/** Creates a period unless a booking holds the vehicle on one of its days. */
+/** Inserts a period; the checks that the vehicle is free on its days are the caller's, in the same transaction. */
 export async function insertPeriod(
   db: Kysely<Database>,
-  dialect: DialectName,
   values: PeriodValues & { created_by: number; created_at: string },
-  afterInsert?: (trx: Kysely<Database>, id: number) => Promise<void>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await lockFreeOfBookings(trx, dialect, values);
-    const row = await trx.insertInto('vehicle_unavailability').values(values).returning('id').executeTakeFirstOrThrow();
-    await afterInsert?.(trx, row.id);
-    return row.id;
-  });
+  const row = await db.insertInto('vehicle_unavailability').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** Edits a period, checked like a creation. */
-export async function updatePeriod(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  id: number,
-  values: PeriodValues,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockFreeOfBookings(trx, dialect, values);
-    await trx.updateTable('vehicle_unavailability').set(values).where('id', '=', id).execute();
-  });
+/** Writes a period's new values; checked by the caller like a creation. */
+export async function updatePeriod(db: Kysely<Database>, id: number, values: PeriodValues): Promise<void> {
+  await db.updateTable('vehicle_unavailability').set(values).where('id', '=', id).execute();
 }
 
 export async function deletePeriod(db: Kysely<Database>, id: number): Promise<void> {

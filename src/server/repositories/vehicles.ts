@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { BLOCKING_BOOKING_STATUSES, type Ownership } from '#domain/constants';
 import type {
   PickupLocationView,
@@ -9,6 +9,7 @@ import type {
 } from '#domain/api/vehicles';
 import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
+import { containsText } from '../db/sql-helpers.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
 import { bumpVersion } from './data-versions.ts';
 import type { MediaStore } from '../services/media/media-store.ts';
@@ -50,11 +51,6 @@ interface VehicleFilter {
   nextServiceBy?: string | undefined;
   /** Retired vehicles are left out unless asked for (staff's "Show retired", a single vehicle's page). */
   includeRetired?: boolean;
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
@@ -101,11 +97,8 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
     : (['vehicles.make', 'vehicles.model', 'vehicles.color', 'vehicles.registration_number'] as const);
   // Every word must be found somewhere: "toyota red" or "corolla AB12" narrow as people expect.
   for (const word of filter.search?.trim().split(/\s+/).filter(Boolean) ?? []) {
-    const pattern = likePattern(word);
     // lower() on both sides: SQLite's LIKE ignores ASCII case only and PostgreSQL's not at all.
-    query = query.where((eb) =>
-      eb.or(columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
-    );
+    query = query.where((eb) => eb.or(columns.map((column) => containsText(sql.ref(column), word))));
   }
   return query;
 }
@@ -370,12 +363,6 @@ export async function registrationTaken(
   let query = db.selectFrom('vehicles').select('id').where('registration_number', '=', registration);
   if (exceptVehicleId !== null) query = query.where('id', '!=', exceptVehicleId);
   return (await query.executeTakeFirst()) !== undefined;
-}
-
-/** The engines' own codes for a unique-constraint violation (a race the pre-checks can't close). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/types.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { TooMany } from './errors.ts';
 import { deleteCounter, hitCounter, liveCounter, purgeCounters } from '../repositories/rate-counters.ts';
 
 /** At most `limit` attempts per window; a window starts at the first attempt after the last one ended. */
@@ -119,7 +119,7 @@ export async function limitAnonymousWrite(
     const rule = { name: `${kind}:${check.by}`, limit: check.limit, windowMs: limits.windowMs };
     const wait = await countAttempt(deps.db, rule, check.identity, deps.now());
     if (wait > 0) {
-      throw tooManyRequests(`Too many ${limits.what} ${check.whose}. Try again in ${minutesText(wait)}.`, wait);
+      throw new TooMany(`Too many ${limits.what} ${check.whose}. Try again in ${minutesText(wait)}.`, wait);
     }
   }
 }

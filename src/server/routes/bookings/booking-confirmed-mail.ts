@@ -3,7 +3,7 @@ import type { CustomerBooking } from '#domain/api/bookings';
 import type { Deps } from '../../context.ts';
 import { findRequestMailFacts, type RequestMailFacts } from '../../repositories/request-mail-facts.ts';
 import { mailAfterCommit, type MailMessage } from '../../services/mail.ts';
-import { britishDate } from './common.ts';
+import { britishDate } from '../../services/booking-refusals.ts';
 
 /**
  * After a customer's confirmation of an accepted request is committed (finalize): their booking's

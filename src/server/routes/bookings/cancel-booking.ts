@@ -2,8 +2,7 @@ import type { StaffBooking } from '#domain/api/bookings';
 import { STAFF_ROLES } from '#domain/constants';
 import { bookingCancelSchema, bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { markCancelled } from '../../repositories/booking-progress.ts';
-import { progressBooking } from './booking-progress.ts';
+import { progressBooking } from '../../services/bookings/booking-progress.ts';
 
 /** POST bookings/{id}/cancel/ (`reason`): a pending or confirmed booking is cancelled; the reason is kept. */
 export const cancelBooking = defineRoute({
@@ -14,12 +13,6 @@ export const cancelBooking = defineRoute({
   body: bookingCancelSchema,
   status: 200,
   async handler({ deps, user, params, body }): Promise<StaffBooking> {
-    return progressBooking(
-      deps,
-      user,
-      params.id,
-      (booking) => markCancelled(deps.db, booking.id, body.reason),
-      (status) => `This booking is ${status}: only a pending or confirmed booking can be cancelled.`,
-    );
+    return progressBooking(deps, user, params.id, { step: 'cancel', reason: body.reason });
   },
 });

@@ -1,8 +1,9 @@
 import type { StaffBooking } from '#domain/api/bookings';
 import { staffBookingSchema } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { createBooking as insertBooking, getStaffBooking } from '../../repositories/bookings.ts';
-import { bookingConflict, refuseRetiredVehicle } from './common.ts';
+import { getStaffBooking } from '../../repositories/bookings.ts';
+import { refuseRetiredVehicle } from '../../services/booking-refusals.ts';
+import { createBooking as placeNewBooking } from '../../services/bookings/place-booking.ts';
 import { staffBookingValues } from './staff-booking-rules.ts';
 
 /**
@@ -17,17 +18,12 @@ export const createBooking = defineRoute({
   async handler({ deps, user, body }): Promise<StaffBooking> {
     const values = await staffBookingValues(deps, user, body);
     await refuseRetiredVehicle(deps, values.vehicle_id, 'vehicle');
-    let id: number;
-    try {
-      id = await insertBooking(deps.db, deps.dialect, {
-        ...values,
-        booking_request_id: null,
-        created_by: user.id,
-        created_at: deps.now().toISOString(),
-      });
-    } catch (error) {
-      throw bookingConflict(error);
-    }
+    const id = await placeNewBooking(deps, {
+      ...values,
+      booking_request_id: null,
+      created_by: user.id,
+      created_at: deps.now().toISOString(),
+    });
     return getStaffBooking(deps.db, id);
   },
 });

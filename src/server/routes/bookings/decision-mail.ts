@@ -2,7 +2,7 @@ import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { dayMonthTimeUtc } from '#domain/request-hold';
 import type { AgencyContact } from '../../repositories/agencies.ts';
 import type { MailMessage } from '../../services/mail.ts';
-import { britishDate } from './common.ts';
+import { britishDate } from '../../services/booking-refusals.ts';
 
 export type Decision = 'accepted' | 'declined';
 

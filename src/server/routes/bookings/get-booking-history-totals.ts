@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { bookingHistoryFilterSchema } from '#domain/schemas/booking-history';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { bookingHistoryTotals } from '../../repositories/booking-history.ts';
 import { keptRender } from '../../services/list-page-cache.ts';
 import { historyFilter, historyKey, historyVersion } from './history-filter.ts';

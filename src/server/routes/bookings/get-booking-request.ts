@@ -3,7 +3,9 @@ import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findCustomerRequest } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
+import { REQUEST_NOT_FOUND } from '../../services/booking-refusals.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 /** GET booking-requests/:id/: one of the signed-in customer's own requests; anyone else's is a 404. */
 export const getBookingRequest = defineRoute({

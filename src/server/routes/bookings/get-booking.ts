@@ -2,10 +2,10 @@ import type { CustomerBooking, StaffBooking } from '#domain/api/bookings';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { findCustomerBooking, findStaffBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { cardImageUrl } from './common.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 

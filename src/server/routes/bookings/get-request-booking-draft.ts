@@ -3,9 +3,9 @@ import { rentalDays } from '#domain/dates';
 import { formatMoney } from '#domain/money';
 import { defineRoute } from '../../http/route.ts';
 import { findAgencyCustomerByEmail } from '../../repositories/customers.ts';
-import { requestIdParams } from './common.ts';
-import { requestToBook } from './request-booking-rules.ts';
-import { rentalPrice } from './staff-booking-rules.ts';
+import { requestIdParams } from './booking-params.ts';
+import { requestToBook } from '../../services/booking-requests/request-to-book.ts';
+import { rentalPrice } from '../../services/booking-price.ts';
 
 /**
  * GET staff-booking-requests/:id/booking/: what "Create booking" starts from — the amount priced

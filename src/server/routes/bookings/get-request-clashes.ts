@@ -1,10 +1,12 @@
 import type { RequestClashes } from '#domain/api/booking-requests';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { findStaffRequest } from '../../repositories/booking-requests.ts';
 import { findClashes } from '../../repositories/request-holds.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
+import { REQUEST_NOT_FOUND } from '../../services/booking-refusals.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 /**
  * GET staff-booking-requests/:id/clashes/: what else wants the request's vehicle on its days

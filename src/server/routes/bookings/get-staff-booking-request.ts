@@ -1,9 +1,11 @@
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { findStaffRequest } from '../../repositories/booking-requests.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND, requestIdParams } from './common.ts';
+import { requestIdParams } from './booking-params.ts';
+import { REQUEST_NOT_FOUND } from '../../services/booking-refusals.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 /** GET staff-booking-requests/:id/: one request for the review screen. */
 export const getStaffBookingRequest = defineRoute({

@@ -3,11 +3,11 @@ import type { FastifyReply } from 'fastify';
 import { bookingHistoryFilterFields, datesInOrder, FROM_AFTER_TO } from '#domain/schemas/booking-history';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listBookingHistory } from '../../repositories/booking-history.ts';
 import { renderedPage } from '../../services/list-page-cache.ts';
 import { sendRenderedPage } from '../params.ts';
-import { pageFields } from './common.ts';
+import { pageFields } from './booking-params.ts';
 import { historyFilter, historyKey, historyVersion } from './history-filter.ts';
 
 const listQuery = v.pipe(

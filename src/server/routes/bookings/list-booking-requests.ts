@@ -3,7 +3,8 @@ import { defineRoute } from '../../http/route.ts';
 import { listCustomerRequests } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { emptyPage, sendPage } from '../params.ts';
-import { cardImageUrl, pageQuery } from './common.ts';
+import { pageQuery } from './booking-params.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 /** GET booking-requests/: the signed-in customer's own requests, newest first. */
 export const listBookingRequests = defineRoute({

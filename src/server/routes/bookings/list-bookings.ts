@@ -4,13 +4,14 @@ import type { CustomerBooking } from '#domain/api/bookings';
 import { optionalId, optionalText } from '#domain/schemas/fields';
 import { STAFF_BOOKING_ORDERINGS } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listOwnBookings, listStaffBookings } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { listVersion } from '../../repositories/list-counts.ts';
 import { renderedPage } from '../../services/list-page-cache.ts';
 import { emptyPage, sendPage, sendRenderedPage } from '../params.ts';
-import { cardImageUrl, pageFields } from './common.ts';
+import { pageFields } from './booking-params.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 /** Paging for everyone; search, order and the customer filter serve the staff list (a customer's list ignores them). */
 const listQuery = v.object({

@@ -1,11 +1,11 @@
 import type { CustomerBookingHistoryItem } from '#domain/api/bookings';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listCustomerBookingHistory } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
 import { customerIdParams, sendPage } from '../params.ts';
-import { pageQuery } from './common.ts';
+import { pageQuery } from './booking-params.ts';
 
 /** GET bookings/customer/:id/: a customer's booking history, limited to the caller's agency. */
 export const listCustomerBookings = defineRoute({

@@ -2,10 +2,11 @@ import * as v from 'valibot';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { REQUEST_STATUSES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listStaffRequests } from '../../repositories/booking-requests.ts';
 import { sendPage } from '../params.ts';
-import { cardImageUrl, pageFields } from './common.ts';
+import { pageFields } from './booking-params.ts';
+import { cardImageUrl } from '../../services/card-image-url.ts';
 
 const query = v.object({
   ...pageFields,

@@ -2,8 +2,7 @@ import type { StaffBooking } from '#domain/api/bookings';
 import { STAFF_ROLES } from '#domain/constants';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { markPickedUp } from '../../repositories/booking-progress.ts';
-import { progressBooking } from './booking-progress.ts';
+import { progressBooking } from '../../services/bookings/booking-progress.ts';
 
 /** POST bookings/{id}/pickup/: the customer drove off; a pending or confirmed booking becomes active. */
 export const pickUpBooking = defineRoute({
@@ -13,12 +12,6 @@ export const pickUpBooking = defineRoute({
   params: bookingIdParams,
   status: 200,
   async handler({ deps, user, params }): Promise<StaffBooking> {
-    return progressBooking(
-      deps,
-      user,
-      params.id,
-      (booking) => markPickedUp(deps.db, booking.id),
-      (status) => `This booking is ${status}: only a pending or confirmed booking can be picked up.`,
-    );
+    return progressBooking(deps, user, params.id, { step: 'pickup' });
   },
 });

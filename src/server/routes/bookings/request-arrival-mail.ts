@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../context.ts';
 import { findRequestMailFacts, type RequestMailFacts } from '../../repositories/request-mail-facts.ts';
 import { mailAfterCommit, type MailMessage } from '../../services/mail.ts';
-import { britishDate } from './common.ts';
+import { britishDate } from '../../services/booking-refusals.ts';
 
 /**
  * After a new request is committed: the agency is told (its Settings e-mail, else its owner's),

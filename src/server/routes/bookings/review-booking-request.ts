@@ -2,21 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { requestReviewSchema } from '#domain/schemas/booking-request';
 import type { Deps } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
 import { findAgencyContact } from '../../repositories/agencies.ts';
-import { findStaffRequest, reviewRequest } from '../../repositories/booking-requests.ts';
-import { bookingConflict, cardImageUrl, REQUEST_NOT_FOUND, refuseRetiredVehicle, requestIdParams } from './common.ts';
+import { reviewBookingRequest as review } from '../../services/booking-requests/review-request.ts';
+import { requestIdParams } from './booking-params.ts';
 import { decisionMail } from './decision-mail.ts';
 
 /**
  * PATCH staff-booking-requests/:id/: sets status and notes and marks the request reviewed (any
- * transition, SPEC §4). Accepting holds the vehicle for the agency's hold length, and is refused
- * (409) when a booking, an unavailability period or another request's hold has any of its days;
- * accepting again once the hold ended holds it anew. A review that moves the request to accepted
- * or declined mails the person who asked, once: a repeat of the same status changes nothing, and
- * a replay with the same Idempotency-Key gets the stored reply without running this handler.
+ * transition, SPEC §4; services/booking-requests/review-request). A review that moves the request
+ * to accepted or declined mails the person who asked, once: a repeat of the same status changes
+ * nothing, and a replay with the same Idempotency-Key gets the stored reply without running this handler.
  */
 export const reviewBookingRequest = defineRoute({
   method: 'PATCH',
@@ -25,37 +21,13 @@ export const reviewBookingRequest = defineRoute({
   params: requestIdParams,
   body: requestReviewSchema,
   async handler({ deps, user, params, body, request }): Promise<StaffBookingRequest> {
-    const imageUrl = cardImageUrl(deps);
-    const found = await findStaffRequest(deps.db, params.id, imageUrl);
-    if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);
-    // A retired vehicle takes no new promises (the dates themselves are checked under its lock below).
-    if (body.status === 'accepted' && found.request.status !== 'accepted') {
-      await refuseRetiredVehicle(deps, found.request.vehicle);
-    }
     // A review that leaves staff_notes out keeps the notes already written; null or "" clears them.
     const notesGiven = typeof request.body === 'object' && request.body !== null && 'staff_notes' in request.body;
-    const now = deps.now();
-    let statusChanged: boolean;
-    try {
-      statusChanged = await reviewRequest(
-        deps.db,
-        deps.dialect,
-        params.id,
-        {
-          status: body.status,
-          ...(notesGiven ? { staff_notes: body.staff_notes } : {}),
-          reviewed_by: user.id,
-          reviewed_at: now.toISOString(),
-        },
-        now,
-      );
-    } catch (error) {
-      // Accepting would promise what confirming must refuse: the dates are booked, blocked or held.
-      throw bookingConflict(error);
-    }
-    const updated = await findStaffRequest(deps.db, params.id, imageUrl);
-    if (!updated) throw notFound(REQUEST_NOT_FOUND);
-    if (statusChanged && body.status !== 'pending') {
+    const updated = await review(deps, user, params.id, {
+      status: body.status,
+      ...(notesGiven ? { staff_notes: body.staff_notes } : {}),
+    });
+    if (updated.statusChanged && body.status !== 'pending') {
       await mailDecision(deps, updated.agencyId, updated.request, body.status, request.log);
     }
     return updated.request;

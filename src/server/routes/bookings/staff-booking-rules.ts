@@ -1,40 +1,11 @@
-import { moneyText } from '#domain/money';
-import { priceRental } from '#domain/pricing';
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
-import { type FieldErrors, fieldError } from '../../http/errors.ts';
-import { agencyScope } from '../../http/scope.ts';
+import type { FieldErrors } from '../../http/errors.ts';
+import { rentalPrice } from '../../services/booking-price.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { type BookableVehicle, type BookingChanges, findBookableVehicle } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
-import { fieldsError } from './common.ts';
-
-/**
- * The amount a booking is priced at when staff leave it empty, by the one price function
- * (src/domain/pricing.ts): the rental less the discount, which may not exceed the rental (400).
- * Add Booking, Edit Booking and Create booking from a request all use it.
- */
-export function rentalPrice(
-  dates: { start_date: string; end_date: string; discount_amount: number },
-  pricePerDay: number,
-  currency: string,
-): number {
-  const price = priceRental({
-    startDate: dates.start_date,
-    endDate: dates.end_date,
-    pricePerDay,
-    discount: dates.discount_amount,
-  });
-  // The body's schema has already refused dates out of order.
-  if (!price) throw fieldError(400, 'end_date', 'End date cannot be before start date.');
-  if (price.discountExceedsRental) {
-    throw fieldError(
-      400,
-      'discount_amount',
-      `Discount amount cannot be more than the rental price (${moneyText(price.rental, currency)}).`,
-    );
-  }
-  return price.total;
-}
+import { fieldsError } from '../../services/booking-refusals.ts';
 
 /**
  * What Add Booking and Edit Booking both check: the vehicle and the customer must be the

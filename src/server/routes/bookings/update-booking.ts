@@ -4,9 +4,10 @@ import { staffBookingUpdateSchema } from '#domain/schemas/booking';
 import { id } from '#domain/schemas/fields';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
-import { findStaffBooking, getStaffBooking, updateBookingIfFree } from '../../repositories/bookings.ts';
-import { bookingConflict, refuseRetiredVehicle } from './common.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
+import { findStaffBooking, getStaffBooking } from '../../repositories/bookings.ts';
+import { refuseRetiredVehicle } from '../../services/booking-refusals.ts';
+import { changeBooking } from '../../services/bookings/place-booking.ts';
 import { staffBookingValues } from './staff-booking-rules.ts';
 
 /**
@@ -27,11 +28,7 @@ export const updateBooking = defineRoute({
     const values = await staffBookingValues(deps, user, body);
     // A booking of a vehicle retired since keeps being edited; moving one onto a retired vehicle is refused.
     if (values.vehicle_id !== found.booking.vehicle) await refuseRetiredVehicle(deps, values.vehicle_id, 'vehicle');
-    try {
-      await updateBookingIfFree(deps.db, deps.dialect, params.id, values, deps.now().toISOString());
-    } catch (error) {
-      throw bookingConflict(error);
-    }
+    await changeBooking(deps, params.id, values, deps.now().toISOString());
     return getStaffBooking(deps.db, params.id);
   },
 });

@@ -1,7 +1,7 @@
 import type { ApiCustomer } from '#domain/api/customers';
 import { customerSchema } from '#domain/schemas/customer';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { insertCustomer } from '../../repositories/customers.ts';
 import {
   customerReply,
@@ -10,7 +10,7 @@ import {
   STAFF_SIDE,
   storeStaffLicense,
   withStoredFile,
-} from './common.ts';
+} from './customer-records.ts';
 
 /** POST customers/ (multipart): a new customer, owned by the caller's agency (none for the operator). */
 export const createCustomer = defineRoute({

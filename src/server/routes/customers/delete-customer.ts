@@ -1,9 +1,9 @@
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { CustomerChangedError, deleteCustomer } from '../../repositories/customers.ts';
 import { customerIdParams } from '../params.ts';
-import { CUSTOMER_NOT_FOUND, loadCustomerInScope, removeCommittedLicense, STAFF_SIDE } from './common.ts';
+import { CUSTOMER_NOT_FOUND, loadCustomerInScope, removeCommittedLicense, STAFF_SIDE } from './customer-records.ts';
 
 const HAS_BOOKINGS = 'This customer has bookings and cannot be deleted.';
 const HAS_ACCOUNT = 'This customer has their own account and cannot be deleted here.';

@@ -1,8 +1,8 @@
 import type { ApiCustomer } from '#domain/api/customers';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { customerIdParams } from '../params.ts';
-import { customerReply, loadCustomerInScope, saveCustomerChanges, STAFF_SIDE } from './common.ts';
+import { customerReply, loadCustomerInScope, saveCustomerChanges, STAFF_SIDE } from './customer-records.ts';
 
 /** DELETE customers/:id/delete_drivers_license/: removes the license; none on file is fine too. */
 export const deleteDriversLicense = defineRoute({

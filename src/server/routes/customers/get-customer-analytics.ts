@@ -1,9 +1,9 @@
 import type { CustomerAnalytics } from '#domain/api/customers';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { customerAnalytics } from '../../repositories/customers.ts';
 import { customerIdParams } from '../params.ts';
-import { loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { loadCustomerInScope, STAFF_SIDE } from './customer-records.ts';
 
 /** GET customers/:id/analytics/: booking totals; an agency only counts its own bookings. */
 export const getCustomerAnalytics = defineRoute({

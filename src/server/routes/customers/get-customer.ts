@@ -1,8 +1,8 @@
 import type { ApiCustomer } from '#domain/api/customers';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { customerIdParams } from '../params.ts';
-import { customerReply, loadCustomerInScope, STAFF_SIDE } from './common.ts';
+import { customerReply, loadCustomerInScope, STAFF_SIDE } from './customer-records.ts';
 
 /** GET customers/:id/: one customer the caller may see. */
 export const getCustomer = defineRoute({

@@ -1,8 +1,8 @@
 import type { CustomerAnalyticsOverview } from '#domain/api/customer-analytics';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { customerAnalyticsOverview } from '../../repositories/customer-insights.ts';
-import { STAFF_SIDE } from './common.ts';
+import { STAFF_SIDE } from './customer-records.ts';
 
 /**
  * GET customer-analytics/: the figures of /customers/analytics. Agency users get their agency's

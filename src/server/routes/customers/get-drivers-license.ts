@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { notFound } from '../../http/errors.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { findCustomerByUserId, findCustomerInScope } from '../../repositories/customers.ts';
 import { customerIdParams } from '../params.ts';
 

@@ -2,7 +2,7 @@ import type { ApiCustomer } from '#domain/api/customers';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { CUSTOMER_NOT_FOUND, customerReply } from './common.ts';
+import { CUSTOMER_NOT_FOUND, customerReply } from './customer-records.ts';
 
 /** GET customers/me/: the signed-in customer's own record (the wizard shows address and kin). */
 export const getOwnCustomer = defineRoute({

@@ -2,10 +2,10 @@ import * as v from 'valibot';
 import type { ApiCustomer } from '#domain/api/customers';
 import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { CUSTOMER_ORDERINGS, listCustomers } from '../../repositories/customers.ts';
 import { cursorPagingFields, sendPage } from '../params.ts';
-import { STAFF_SIDE } from './common.ts';
+import { STAFF_SIDE } from './customer-records.ts';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;

@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '#domain/api/errors';
 import { staffCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { StaleCustomerError, updateCustomerWithAccount } from '../../repositories/customers.ts';
 import { DuplicateUserError, isEmailTakenByOther } from '../../repositories/users.ts';
 import { customerIdParams } from '../params.ts';
@@ -18,7 +18,7 @@ import {
   STAFF_SIDE,
   storeStaffLicense,
   writeCustomer,
-} from './common.ts';
+} from './customer-records.ts';
 
 /** The customer's e-mail is also their login: another account's address cannot be given to them. */
 export const EMAIL_USED_BY_ACCOUNT = 'Another account already uses this e-mail address.';

@@ -12,7 +12,7 @@ import {
   licenseUpload,
   storeOwnLicense,
   writeCustomer,
-} from './common.ts';
+} from './customer-records.ts';
 
 /** The sign-up's wording (routes/session/sign-up.ts): the e-mail is also the customer's login. */
 export const EMAIL_TAKEN = 'A user with that e-mail address already exists.';

@@ -4,7 +4,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { todayIso } from '#domain/dates';
 import { isoDate } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { deskSummary } from '../../repositories/desk.ts';
 
 const query = v.object({

@@ -3,7 +3,7 @@ import { MAX_VEHICLE_IMAGES, STAFF_ROLES } from '#domain/constants';
 import { vehicleSchema } from '#domain/schemas/vehicle';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { createVehicle, findStaffVehicle } from '../../repositories/vehicles.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, storeVehicleImages } from './vehicle-images.ts';

@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { deleteVehicle, findVehicleAgency } from '../../repositories/vehicles.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { removeCommittedImages } from './vehicle-images.ts';

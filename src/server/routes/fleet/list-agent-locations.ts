@@ -1,7 +1,7 @@
 import type { AgentLocation } from '#domain/api/locations';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listLocations } from '../../repositories/locations.ts';
 import { paged } from '../params.ts';
 import { pageQuery } from './page-query.ts';

@@ -3,7 +3,7 @@ import type { StaffVehicle } from '#domain/api/vehicles';
 import { OWNERSHIPS, STAFF_ROLES } from '#domain/constants';
 import { boolean, optionalIsoDate, optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listStaffVehicles } from '../../repositories/vehicles.ts';
 import { paged, pagingFields } from '../params.ts';
 

@@ -4,7 +4,7 @@ import { vehicleBookingsQuery } from '#domain/schemas/unavailability';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listVehicleBookings } from '../../repositories/unavailability.ts';
 import { findVehicleAgency } from '../../repositories/vehicles.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';

@@ -3,7 +3,7 @@ import { STAFF_ROLES } from '#domain/constants';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { findStaffVehicle, setVehicleRetired } from '../../repositories/vehicles.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 

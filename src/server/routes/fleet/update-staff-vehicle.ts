@@ -3,7 +3,7 @@ import { MAX_VEHICLE_IMAGES, STAFF_ROLES } from '#domain/constants';
 import { vehicleIdParams, vehicleUpdateSchema } from '#domain/schemas/vehicle';
 import { fieldError, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import {
   findStaffVehicle,
   findVehicleAgency,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fieldError } from '../../http/errors.ts';
-import { isUniqueViolation } from '../../repositories/vehicles.ts';
+import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import type { UploadedFile } from '../../services/images.ts';
 import type { MediaStore } from '../../services/media/media-store.ts';
 import { removeQuietly } from '../../services/media/remove-quietly.ts';

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import { MAX_VEHICLE_IMAGES, VEHICLE_IMAGE_MAX_BYTES } from '#domain/constants';
-import type { Deps } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
 import type { FileField } from '../../http/request-body.ts';
 import { locationsOutsideAgency } from '../../repositories/locations.ts';
-import { agencyExists, findVehicleAgency, registrationTaken } from '../../repositories/vehicles.ts';
+import { agencyExists, registrationTaken } from '../../repositories/vehicles.ts';
 
 export const REGISTRATION_TAKEN = 'A vehicle with this registration number already exists.';
 export const LOCATIONS_OUTSIDE_AGENCY = "Pickup locations must belong to the vehicle's agency.";
@@ -51,11 +50,4 @@ export async function checkRegistration(db: Kysely<Database>, registration: stri
   if (await registrationTaken(db, registration, vehicleId)) {
     throw fieldError(400, 'registration_number', REGISTRATION_TAKEN);
   }
-}
-
-/** The vehicle a record (a period, a maintenance record) is for: one of the caller's fleet (any for staff), else a 400 on `vehicle`. */
-export async function ownVehicle(deps: Deps, vehicleId: number, scope: number | null) {
-  const vehicle = await findVehicleAgency(deps.db, vehicleId, scope);
-  if (!vehicle) throw fieldError(400, 'vehicle', 'Choose a vehicle from your fleet.');
-  return vehicle;
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findInspectionPhotoKey } from '../../repositories/inspections.ts';
-import { readableInspectionBooking } from './common.ts';
+import { readableInspectionBooking } from '../../services/inspections/inspection-access.ts';
 
 const NO_PHOTO = 'Photo not found.';
 

@@ -1,7 +1,7 @@
 import type { BookingInspections } from '#domain/api/inspections';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { bookingInspections, readableInspectionBooking } from './common.ts';
+import { bookingInspections, readableInspectionBooking } from '../../services/inspections/inspection-access.ts';
 
 /**
  * GET bookings/:id/inspections/: the pickup and return inspections (null where not recorded),

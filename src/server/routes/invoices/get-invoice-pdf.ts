@@ -2,10 +2,10 @@ import type { FastifyReply } from 'fastify';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { findInvoiceParties } from '../../repositories/invoices.ts';
 import { renderInvoicePdf } from '../../services/invoice-pdf.ts';
-import { reachableInvoice } from './common.ts';
+import { reachableInvoice } from '../../services/invoices/invoice-access.ts';
 
 /**
  * GET invoices/:id/pdf/: the invoice as an A4 PDF to download, headed "Invoice N" or "Draft

@@ -2,7 +2,7 @@ import type { InvoiceTotals } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceFilterSchema } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { sumInvoices } from '../../repositories/invoices.ts';
 import { invoiceFilter } from './filter.ts';
 

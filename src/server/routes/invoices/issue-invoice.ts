@@ -2,9 +2,7 @@ import type { Invoice } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
-import { issueDraft } from '../../repositories/invoices.ts';
-import { changeStatus } from './common.ts';
+import { changeInvoiceStatus } from '../../services/invoices/invoice-status.ts';
 
 /** POST invoices/:id/issue/: a draft gets its agency's next number, today's date and the current tax rate. */
 export const issueInvoiceRoute = defineRoute({
@@ -14,8 +12,6 @@ export const issueInvoiceRoute = defineRoute({
   params: invoiceIdParams,
   status: 200,
   async handler({ deps, user, params }): Promise<Invoice> {
-    return changeStatus(deps, params.id, agencyScope(user), 'issue', async (today, now) => {
-      return (await issueDraft(deps.db, params.id, today, now)) !== null;
-    });
+    return changeInvoiceStatus(deps, user, params.id, 'issue');
   },
 });

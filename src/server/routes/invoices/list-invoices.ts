@@ -3,7 +3,7 @@ import type { InvoiceSummary } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceFilterFields } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listInvoices } from '../../repositories/invoices.ts';
 import { paged, pagingFields } from '../params.ts';
 import { invoiceFilter } from './filter.ts';

@@ -2,9 +2,7 @@ import type { Invoice } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
-import { markPaid } from '../../repositories/invoices.ts';
-import { changeStatus } from './common.ts';
+import { changeInvoiceStatus } from '../../services/invoices/invoice-status.ts';
 
 /** POST invoices/:id/paid/: an issued invoice is paid today. */
 export const payInvoiceRoute = defineRoute({
@@ -14,8 +12,6 @@ export const payInvoiceRoute = defineRoute({
   params: invoiceIdParams,
   status: 200,
   async handler({ deps, user, params }): Promise<Invoice> {
-    return changeStatus(deps, params.id, agencyScope(user), 'pay', (today, now) =>
-      markPaid(deps.db, params.id, today, now),
-    );
+    return changeInvoiceStatus(deps, user, params.id, 'pay');
   },
 });

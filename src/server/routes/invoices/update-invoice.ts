@@ -1,11 +1,8 @@
 import type { Invoice } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
-import { invoiceIdParams, invoiceUpdateSchema, ISSUED_NOT_EDITABLE } from '#domain/schemas/invoice';
-import { conflict } from '../../http/errors.ts';
+import { invoiceIdParams, invoiceUpdateSchema } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
-import { updateDraft } from '../../repositories/invoices.ts';
-import { reachableInvoice } from './common.ts';
+import { editInvoiceDraft } from '../../services/invoices/invoice-status.ts';
 
 /**
  * PATCH invoices/:id/: a draft's lines (the whole list) and notes; totals follow at the agency's
@@ -18,14 +15,6 @@ export const updateInvoiceRoute = defineRoute({
   params: invoiceIdParams,
   body: invoiceUpdateSchema,
   async handler({ deps, user, params, body }): Promise<Invoice> {
-    const scope = agencyScope(user);
-    await reachableInvoice(deps, params.id, scope);
-    const updated = await updateDraft(deps.db, params.id, {
-      lines: body.lines,
-      notes: body.notes,
-      now: deps.now().toISOString(),
-    });
-    if (!updated) throw conflict(ISSUED_NOT_EDITABLE);
-    return reachableInvoice(deps, params.id, scope);
+    return editInvoiceDraft(deps, user, params.id, body);
   },
 });

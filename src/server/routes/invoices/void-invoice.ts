@@ -2,9 +2,7 @@ import type { Invoice } from '#domain/api/invoices';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
-import { voidInvoice } from '../../repositories/invoices.ts';
-import { changeStatus } from './common.ts';
+import { changeInvoiceStatus } from '../../services/invoices/invoice-status.ts';
 
 /** POST invoices/:id/void/: the invoice stops counting; an issued one keeps its number (no gap). */
 export const voidInvoiceRoute = defineRoute({
@@ -14,8 +12,6 @@ export const voidInvoiceRoute = defineRoute({
   params: invoiceIdParams,
   status: 200,
   async handler({ deps, user, params }): Promise<Invoice> {
-    return changeStatus(deps, params.id, agencyScope(user), 'void', (_today, now) =>
-      voidInvoice(deps.db, params.id, now),
-    );
+    return changeInvoiceStatus(deps, user, params.id, 'void');
   },
 });

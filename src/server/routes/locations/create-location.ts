@@ -3,10 +3,10 @@ import { STAFF_ROLES } from '#domain/constants';
 import { locationSchema } from '#domain/schemas/location';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { findManagedLocation, insertLocation } from '../../repositories/locations.ts';
 import { resolveAgency } from '../fleet/vehicle-rules.ts';
-import { LOCATION_NOT_FOUND } from './common.ts';
+import { LOCATION_NOT_FOUND } from './location-refusals.ts';
 
 /** POST locations/: a new pickup location of the caller's agency (the operator names the agency). */
 export const createLocationRoute = defineRoute({

@@ -2,9 +2,9 @@ import { STAFF_ROLES } from '#domain/constants';
 import { locationIdParams } from '#domain/schemas/location';
 import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { deleteLocationUnlessUsed, findManagedLocation } from '../../repositories/locations.ts';
-import { LOCATION_NOT_FOUND, locationInUse } from './common.ts';
+import { LOCATION_NOT_FOUND, locationInUse } from './location-refusals.ts';
 
 /**
  * DELETE locations/{id}/: removes a pickup location no vehicle and no upcoming booking or request

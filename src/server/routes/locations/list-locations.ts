@@ -1,7 +1,7 @@
 import type { PickupLocation } from '#domain/api/locations';
 import { STAFF_ROLES } from '#domain/constants';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listManagedLocations } from '../../repositories/locations.ts';
 import { paged, pagingQuery } from '../params.ts';
 

@@ -3,9 +3,9 @@ import { STAFF_ROLES } from '#domain/constants';
 import { locationIdParams, locationUpdateSchema } from '#domain/schemas/location';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { canReachAgency } from '../../services/agency-scope.ts';
 import { findManagedLocation, updateLocation } from '../../repositories/locations.ts';
-import { LOCATION_NOT_FOUND } from './common.ts';
+import { LOCATION_NOT_FOUND } from './location-refusals.ts';
 
 /** PATCH locations/{id}/: a location's name, city or address; another agency's is not found. */
 export const updateLocationRoute = defineRoute({

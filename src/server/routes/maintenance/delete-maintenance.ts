@@ -1,9 +1,9 @@
 import { STAFF_ROLES } from '#domain/constants';
 import { maintenanceIdParams } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { deleteRecord, findRecord } from '../../repositories/maintenance.ts';
-import { recordNotFound } from './common.ts';
+import { recordNotFound } from '../../services/maintenance.ts';
 
 /** DELETE maintenance/:id/: removes a record; the vehicle keeps the mileage and service date it moved to. */
 export const deleteMaintenanceRoute = defineRoute({

@@ -3,7 +3,7 @@ import type { MaintenanceRecord } from '#domain/api/maintenance';
 import { STAFF_ROLES } from '#domain/constants';
 import { maintenanceFilterFields } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listRecords } from '../../repositories/maintenance.ts';
 import { paged, pagingFields } from '../params.ts';
 

@@ -3,7 +3,7 @@ import type { MaintenanceTotals } from '#domain/api/maintenance';
 import { STAFF_ROLES } from '#domain/constants';
 import { maintenanceFilterFields } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { recordTotals } from '../../repositories/maintenance.ts';
 
 /** GET maintenance/totals/: count and cost of the records GET maintenance/ would list with the same filters, per type. */

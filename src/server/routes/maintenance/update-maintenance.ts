@@ -2,9 +2,7 @@ import type { MaintenanceRecord } from '#domain/api/maintenance';
 import { STAFF_ROLES } from '#domain/constants';
 import { maintenanceIdParams, maintenanceSchema } from '#domain/schemas/maintenance';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
-import { findRecord, updateRecord } from '../../repositories/maintenance.ts';
-import { recordNotFound, recordValues } from './common.ts';
+import { changeMaintenance } from '../../services/maintenance.ts';
 
 /** PATCH maintenance/:id/: the whole record again, as on creation; another agency's record is a 404. */
 export const updateMaintenanceRoute = defineRoute({
@@ -14,11 +12,6 @@ export const updateMaintenanceRoute = defineRoute({
   params: maintenanceIdParams,
   body: maintenanceSchema,
   async handler({ deps, user, params, body }): Promise<MaintenanceRecord> {
-    const scope = agencyScope(user);
-    if (!(await findRecord(deps.db, params.id, scope))) throw recordNotFound();
-    await updateRecord(deps.db, params.id, await recordValues(deps, body, scope, deps.now().toISOString()));
-    const updated = await findRecord(deps.db, params.id, scope);
-    if (!updated) throw recordNotFound();
-    return updated;
+    return changeMaintenance(deps, user, params.id, body);
   },
 });

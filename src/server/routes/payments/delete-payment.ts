@@ -2,9 +2,9 @@ import { STAFF_ROLES } from '#domain/constants';
 import { paymentIdParams } from '#domain/schemas/payment';
 import { conflict } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { deleteDuePayment, findPayment } from '../../repositories/payments.ts';
-import { paymentNotFound } from './common.ts';
+import { paymentNotFound } from '../../services/payments/payment-checks.ts';
 
 /** DELETE payments/:id/: a deposit still due is withdrawn; money received stays on record (refund it instead). */
 export const deletePaymentRoute = defineRoute({

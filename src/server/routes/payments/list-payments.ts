@@ -3,10 +3,10 @@ import { type Payment, PAYMENT_TOTAL_HEADERS } from '#domain/api/payments';
 import { STAFF_ROLES } from '#domain/constants';
 import { paymentFilterFields } from '#domain/schemas/payment';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listPayments } from '../../repositories/payments.ts';
 import { paged, pagingFields } from '../params.ts';
-import { payableBooking } from './common.ts';
+import { payableBooking } from '../../services/payments/payment-checks.ts';
 
 const listQuery = v.object({ ...paymentFilterFields, ...pagingFields(50, 200) });
 

@@ -2,11 +2,11 @@ import type { Payment } from '#domain/api/payments';
 import { STAFF_ROLES } from '#domain/constants';
 import { todayIso } from '#domain/dates';
 import { paymentIdParams, paymentUpdateSchema } from '#domain/schemas/payment';
-import { conflict } from '../../http/errors.ts';
+import { Conflict } from '../../services/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { findPayment, updatePayment } from '../../repositories/payments.ts';
-import { paymentNotFound } from './common.ts';
+import { paymentNotFound } from '../../services/payments/payment-checks.ts';
 
 const RECEIVED_IS_FINAL =
   'A received payment cannot be changed, only its reference corrected; record a refund to give money back.';
@@ -28,7 +28,7 @@ export const updatePaymentRoute = defineRoute({
     if (!payment) throw paymentNotFound();
     const now = deps.now();
     if (payment.status === 'received') {
-      if (body.method !== undefined || body.paid_on !== undefined) throw conflict(RECEIVED_IS_FINAL);
+      if (body.method !== undefined || body.paid_on !== undefined) throw new Conflict(RECEIVED_IS_FINAL);
       if (body.reference !== undefined) {
         await updatePayment(deps.db, payment.id, { reference: body.reference, updated_at: now.toISOString() });
       }

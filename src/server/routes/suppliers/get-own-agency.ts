@@ -2,8 +2,8 @@ import type { AgencyProfile } from '#domain/api/agencies';
 import type { AuthUser } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
-import { agencyProfile } from './common.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
+import { agencyProfile } from './agency-profile.ts';
 
 /** GET agency/: the caller's own agency profile, for its agency and agent users (Settings). */
 export const getOwnAgencyRoute = defineRoute({

@@ -5,7 +5,7 @@ import { optionalText } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { listSuppliers } from '../../repositories/agencies.ts';
 import { paged, pagingFields } from '../params.ts';
-import { toAgencyProfile } from './common.ts';
+import { toAgencyProfile } from './agency-profile.ts';
 
 const supplierQuery = v.object({
   ...pagingFields(50, 200),

@@ -3,7 +3,7 @@ import { agencyIdParams, agencyStatusSchema } from '#domain/schemas/agency';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { setAgencyStatus } from '../../repositories/agencies.ts';
-import { AGENCY_NOT_FOUND, agencyProfile } from './common.ts';
+import { AGENCY_NOT_FOUND, agencyProfile } from './agency-profile.ts';
 
 /**
  * POST suppliers/:id/status/ `{ status }`: the operator approves a pending agency or reinstates a

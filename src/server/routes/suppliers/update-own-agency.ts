@@ -1,7 +1,7 @@
 import type { AgencyProfile } from '#domain/api/agencies';
 import { agencyUpdateSchema } from '#domain/schemas/agency';
 import { defineRoute } from '../../http/route.ts';
-import { LOGO_UPLOAD, saveAgencyProfile } from './common.ts';
+import { LOGO_UPLOAD, saveAgencyProfile } from './agency-profile.ts';
 import { ownAgency } from './get-own-agency.ts';
 
 /** PATCH agency/ (JSON or multipart): an agency user edits their own agency's details and `logo`. */

@@ -1,7 +1,7 @@
 import type { AgencyProfile } from '#domain/api/agencies';
 import { agencyIdParams, agencyUpdateSchema } from '#domain/schemas/agency';
 import { defineRoute } from '../../http/route.ts';
-import { LOGO_UPLOAD, saveAgencyProfile } from './common.ts';
+import { LOGO_UPLOAD, saveAgencyProfile } from './agency-profile.ts';
 
 /** PATCH suppliers/:id/ (JSON or multipart): the operator edits any agency's details and `logo`. */
 export const updateSupplierRoute = defineRoute({

@@ -3,7 +3,7 @@ import { teamMemberUpdateSchema } from '#domain/schemas/accounts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findTeamMember, findTeamMemberView, setUserDisabled } from '../../repositories/team.ts';
-import { NOT_YOURSELF, ONLY_AGENTS, TEAM_MEMBER_NOT_FOUND, teamMemberParams } from './common.ts';
+import { NOT_YOURSELF, ONLY_AGENTS, TEAM_MEMBER_NOT_FOUND, teamMemberParams } from './team-member-rules.ts';
 
 /**
  * PATCH team/{id}/ (`disabled`): the agency owner turns one of their agents' logins off — it can no

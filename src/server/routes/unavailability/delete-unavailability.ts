@@ -1,9 +1,9 @@
 import { STAFF_ROLES } from '#domain/constants';
 import { unavailabilityIdParams } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { deletePeriod, findPeriod } from '../../repositories/unavailability.ts';
-import { periodNotFound } from './common.ts';
+import { periodNotFound } from '../../services/unavailability.ts';
 
 /** DELETE unavailability/:id/: the vehicle is rentable again on those days. */
 export const deleteUnavailabilityRoute = defineRoute({

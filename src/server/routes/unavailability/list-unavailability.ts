@@ -3,7 +3,7 @@ import type { UnavailabilityPeriod } from '#domain/api/unavailability';
 import { STAFF_ROLES } from '#domain/constants';
 import { unavailabilityFilterFields } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import { listPeriods } from '../../repositories/unavailability.ts';
 import { paged, pagingFields } from '../params.ts';
 

@@ -2,10 +2,7 @@ import type { UnavailabilityPeriod } from '#domain/api/unavailability';
 import { STAFF_ROLES } from '#domain/constants';
 import { unavailabilityIdParams, unavailabilitySchema } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
-import { agencyScope } from '../../http/scope.ts';
-import { findPeriod, updatePeriod } from '../../repositories/unavailability.ts';
-import { ownVehicle } from '../fleet/vehicle-rules.ts';
-import { periodConflict, periodNotFound } from './common.ts';
+import { changePeriod } from '../../services/unavailability.ts';
 
 /**
  * PATCH unavailability/:id/: the whole period again, as on creation (it may move to another
@@ -18,24 +15,6 @@ export const updateUnavailabilityRoute = defineRoute({
   params: unavailabilityIdParams,
   body: unavailabilitySchema,
   async handler({ deps, user, params, body }): Promise<UnavailabilityPeriod> {
-    const scope = agencyScope(user);
-    if (!(await findPeriod(deps.db, params.id, scope))) throw periodNotFound();
-    const vehicle = await ownVehicle(deps, body.vehicle, scope);
-    try {
-      await updatePeriod(deps.db, deps.dialect, params.id, {
-        vehicle_id: vehicle.id,
-        agency_id: vehicle.agency_id,
-        kind: body.kind,
-        start_date: body.start_date,
-        end_date: body.end_date,
-        reason: body.reason,
-        updated_at: deps.now().toISOString(),
-      });
-    } catch (error) {
-      throw periodConflict(error);
-    }
-    const updated = await findPeriod(deps.db, params.id, scope);
-    if (!updated) throw periodNotFound();
-    return updated;
+    return changePeriod(deps, user, params.id, body);
   },
 });

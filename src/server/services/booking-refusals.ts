@@ -1,33 +1,21 @@
-import * as v from 'valibot';
 import { dayMonthTimeUtc, holdSentence } from '#domain/request-hold';
-import { id } from '#domain/schemas/fields';
-import type { Deps } from '../../context.ts';
-import { badRequest, conflict, type FieldErrors, fieldError, type HttpError } from '../../http/errors.ts';
+import type { Deps } from '../context.ts';
+import { Conflict, fieldRefusal, type FieldMessages, Invalid } from './errors.ts';
 import {
   type BookableVehicle,
   findBlockingBooking,
   findBookableVehicle,
   RequestAlreadyBookedError,
+  RequestNotConfirmableError,
   VehicleAlreadyBookedError,
-} from '../../repositories/bookings.ts';
+} from '../repositories/bookings.ts';
 import {
   type BlockingPeriod,
   findBlockingPeriod,
   VehicleUnavailableError,
-} from '../../repositories/unavailability-overlaps.ts';
-import { RequestNotConfirmableError } from '../../repositories/booking-requests.ts';
-import { type HoldingRequest, VehicleHeldError } from '../../repositories/request-holds.ts';
-import { isVehicleRetired } from '../../repositories/vehicles.ts';
-import { cursorPagingFields } from '../params.ts';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-
-/** `limit` / `offset` or `cursor` of every list in this area. */
-export const pageFields = cursorPagingFields(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-export const pageQuery = v.object(pageFields);
-
-export const requestIdParams = v.object({ id: id('Booking request') });
+} from '../repositories/unavailability-overlaps.ts';
+import { type HoldingRequest, VehicleHeldError } from '../repositories/request-holds.ts';
+import { isVehicleRetired } from '../repositories/vehicles.ts';
 
 export const REQUEST_NOT_FOUND = 'Booking request not found.';
 export const REQUEST_NOT_ACCEPTED = 'This booking request has not been accepted.';
@@ -44,43 +32,39 @@ export const VEHICLE_RETIRED = 'This vehicle has been retired and cannot be book
 /** A retired vehicle takes no new booking, request or acceptance (409); `field` places the sentence on a form. */
 export async function refuseRetiredVehicle(deps: Deps, vehicleId: number, field?: string): Promise<void> {
   if (await isVehicleRetired(deps.db, vehicleId)) {
-    throw conflict(VEHICLE_RETIRED, field ? { [field]: [VEHICLE_RETIRED] } : undefined);
+    throw new Conflict(VEHICLE_RETIRED, field ? { [field]: [VEHICLE_RETIRED] } : undefined);
   }
 }
 
 /** The vehicle a booking request names: one of an approved agency, else a 400 on vehicle_id. */
 export async function requestableVehicle(deps: Deps, vehicleId: number): Promise<BookableVehicle> {
   const vehicle = await findBookableVehicle(deps.db, vehicleId);
-  if (!vehicle || vehicle.agency_status !== 'approved') throw fieldError(400, 'vehicle_id', VEHICLE_NOT_AVAILABLE);
+  if (!vehicle || vehicle.agency_status !== 'approved')
+    throw fieldRefusal(Invalid, 'vehicle_id', VEHICLE_NOT_AVAILABLE);
   await refuseRetiredVehicle(deps, vehicle.id);
   return vehicle;
 }
 
 /**
  * A request for days a booking already holds the vehicle, or an unavailability period blocks,
- * is refused up front (409).
+ * is refused up front (a conflict, 409).
  */
 export async function checkDatesFree(deps: Deps, vehicleId: number, startDate: string, endDate: string) {
-  if (await findBlockingBooking(deps.db, vehicleId, startDate, endDate)) throw conflict(DATES_NOT_AVAILABLE);
+  if (await findBlockingBooking(deps.db, vehicleId, startDate, endDate)) throw new Conflict(DATES_NOT_AVAILABLE);
   const period = await findBlockingPeriod(deps.db, vehicleId, startDate, endDate);
   if (period) throw unavailableConflict(period);
 }
 
 /** "Booking request #12 (Jane Doe) holds this vehicle from 3 Dec to 6 Dec until 28 Nov 14:00 UTC." */
-export function heldConflict(hold: HoldingRequest): HttpError {
+export function heldConflict(hold: HoldingRequest): Conflict {
   const message = holdSentence(hold);
-  return conflict(message, { start_date: [message] });
+  return new Conflict(message, { start_date: [message] });
 }
 
 /** "This vehicle is not available from 10/01/2032 to 12/01/2032 (maintenance)." */
-export function unavailableConflict(period: BlockingPeriod): HttpError {
+export function unavailableConflict(period: BlockingPeriod): Conflict {
   const message = `This vehicle is not available from ${britishDate(period.start_date)} to ${britishDate(period.end_date)} (${period.kind}).`;
-  return conflict(message, { start_date: [message] });
-}
-
-/** The card-width URL of a vehicle image. */
-export function cardImageUrl(deps: Deps): (fileKey: string) => string {
-  return (fileKey) => deps.media.vehicleImageUrl(fileKey, 'card');
+  return new Conflict(message, { start_date: [message] });
 }
 
 /** 2026-05-10 → 10/05/2026, the en-GB form people read (SPEC §9). */
@@ -90,23 +74,23 @@ export function britishDate(isoDate: string): string {
 }
 
 /** A 400 naming every field found wrong, worded like the schema validation's replies. */
-export function fieldsError(fields: FieldErrors): HttpError {
+export function fieldsError(fields: FieldMessages): Invalid {
   const messages = Object.values(fields).flat();
   const summary = messages.length > 1 ? `Please correct the ${messages.length} highlighted fields.` : messages.join('');
-  return badRequest(summary, fields);
+  return new Invalid(summary, fields);
 }
 
-/** Turns the repositories' booking refusals into 409 replies; anything else passes through. */
+/** Turns the repositories' booking refusals into conflicts (409); anything else passes through. */
 export function bookingConflict(error: unknown): unknown {
   if (error instanceof VehicleAlreadyBookedError) {
     const message = `This vehicle is already booked from ${britishDate(error.startDate)} to ${britishDate(error.endDate)}.`;
-    return conflict(message, { start_date: [message] });
+    return new Conflict(message, { start_date: [message] });
   }
   if (error instanceof VehicleUnavailableError) return unavailableConflict(error.period);
   if (error instanceof VehicleHeldError) return heldConflict(error.hold);
-  if (error instanceof RequestAlreadyBookedError) return conflict(REQUEST_ALREADY_CONFIRMED);
+  if (error instanceof RequestAlreadyBookedError) return new Conflict(REQUEST_ALREADY_CONFIRMED);
   if (error instanceof RequestNotConfirmableError) {
-    return conflict(error.holdUntil ? holdEndedSentence(error.holdUntil) : REQUEST_NOT_ACCEPTED);
+    return new Conflict(error.holdUntil ? holdEndedSentence(error.holdUntil) : REQUEST_NOT_ACCEPTED);
   }
   return error;
 }

@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import type { Kysely } from 'kysely';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
-import { notFound } from '../../http/errors.ts';
-import { canReachAgency, staffScope } from '../../http/scope.ts';
+import { canReachAgency, staffScope } from '../agency-scope.ts';
+import { NotFound } from '../errors.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import {
   bookingMileageAllowance,
@@ -18,10 +18,10 @@ import {
 export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const KIND_WORDS: Record<InspectionKind, string> = { pickup: 'pickup', return: 'return' };
 
-/** The booking if the caller is staff of its agency (the operator: any); anyone else gets 404. */
+/** The booking if the caller is staff of its agency (the operator: any); anyone else is told it does not exist (404). */
 export async function staffInspectionBooking(deps: Deps, user: AuthUser, id: number): Promise<InspectionBooking> {
   const booking = await findInspectionBooking(deps.db, id);
-  if (!booking || !canReachAgency(user, booking.agencyId)) throw notFound(BOOKING_NOT_FOUND);
+  if (!booking || !canReachAgency(user, booking.agencyId)) throw new NotFound(BOOKING_NOT_FOUND);
   return booking;
 }
 
@@ -33,7 +33,7 @@ export async function readableInspectionBooking(deps: Deps, user: AuthUser, id: 
   if (staffScope(user) !== undefined) return staffInspectionBooking(deps, user, id);
   const booking = await findInspectionBooking(deps.db, id);
   const customer = user.role === 'customer' ? await findCustomerByUserId(deps.db, user.id) : undefined;
-  if (!booking || !customer || customer.id !== booking.customerId) throw notFound(BOOKING_NOT_FOUND);
+  if (!booking || !customer || customer.id !== booking.customerId) throw new NotFound(BOOKING_NOT_FOUND);
   return booking;
 }
 

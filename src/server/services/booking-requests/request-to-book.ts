@@ -1,22 +1,23 @@
 import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import { dayMonthTimeUtc } from '#domain/request-hold';
 import type { AuthUser, Deps } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
-import { canReachAgency } from '../../http/scope.ts';
+import { NotFound } from '../errors.ts';
+import { canReachAgency } from '../agency-scope.ts';
 import { findStaffRequest } from '../../repositories/booking-requests.ts';
 import { type BookableVehicle, findBookableVehicle } from '../../repositories/bookings.ts';
-import { cardImageUrl, REQUEST_NOT_FOUND } from './common.ts';
+import { REQUEST_NOT_FOUND } from '../booking-refusals.ts';
+import { cardImageUrl } from '../card-image-url.ts';
 
-/** A request the caller's agency may make into a booking, with its vehicle's price and deposit; else a 404. */
+/** A request the caller's agency may make into a booking, with its vehicle's price and deposit; else not found (404). */
 export async function requestToBook(
   deps: Deps,
   user: AuthUser,
   requestId: number,
 ): Promise<{ agencyId: number; request: StaffBookingRequest; vehicle: BookableVehicle }> {
   const found = await findStaffRequest(deps.db, requestId, cardImageUrl(deps));
-  if (!found || !canReachAgency(user, found.agencyId)) throw notFound(REQUEST_NOT_FOUND);
+  if (!found || !canReachAgency(user, found.agencyId)) throw new NotFound(REQUEST_NOT_FOUND);
   const vehicle = await findBookableVehicle(deps.db, found.request.vehicle);
-  if (!vehicle) throw notFound(REQUEST_NOT_FOUND);
+  if (!vehicle) throw new NotFound(REQUEST_NOT_FOUND);
   return { ...found, vehicle };
 }
 

@@ -1,5 +1,7 @@
 import type { AuthUser } from '../context.ts';
-import { forbidden } from './errors.ts';
+import { Refused } from './errors.ts';
+
+const NOT_ALLOWED = 'You do not have permission to do this.';
 
 /**
  * The agency whose data a staff-side user may see: null for the operator (role staff), who sees
@@ -7,7 +9,7 @@ import { forbidden } from './errors.ts';
  */
 export function agencyScope(user: AuthUser): number | null {
   const scope = staffScope(user);
-  if (scope === undefined) throw forbidden();
+  if (scope === undefined) throw new Refused(NOT_ALLOWED);
   return scope;
 }
 

@@ -4,7 +4,7 @@ import type { AuthUser, Deps } from '../../context.ts';
 import type { Customer } from '../../db/types.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../../http/errors.ts';
 import type { FileField } from '../../http/request-body.ts';
-import { agencyScope } from '../../http/scope.ts';
+import { agencyScope } from '../../services/agency-scope.ts';
 import {
   findCustomerInScope,
   getApiCustomer,

@@ -1,0 +1,121 @@
+import { priceRental } from '#domain/pricing';
+import type * as v from 'valibot';
+import type { CustomerBooking } from '#domain/api/bookings';
+import { isHoldExpired } from '#domain/request-hold';
+import type { finalizeSchema } from '#domain/schemas/customer';
+import type { AuthUser, Deps } from '../../context.ts';
+import { isUniqueViolation } from '../../db/sql-helpers.ts';
+import { findRequestBookingTerms, findRequestForFinalize } from '../../repositories/booking-requests.ts';
+import { findCustomerBooking, RequestAlreadyBookedError } from '../../repositories/bookings.ts';
+import { findCustomerByUserId, updateCustomerDetails } from '../../repositories/customers.ts';
+import {
+  bookingConflict,
+  holdEndedSentence,
+  REQUEST_ALREADY_CONFIRMED,
+  REQUEST_NOT_ACCEPTED,
+  REQUEST_NOT_FOUND,
+  refuseRetiredVehicle,
+} from '../booking-refusals.ts';
+import { placeBooking } from '../bookings/place-booking.ts';
+import { cardImageUrl } from '../card-image-url.ts';
+import { Conflict, NotFound } from '../errors.ts';
+import { paymentProvider } from '../payments/provider.ts';
+
+export interface FinalizedRequest {
+  booking_id: number;
+  booking: CustomerBooking | undefined;
+}
+
+/**
+ * The customer confirms their accepted request (step 3 of the wizard) while its hold runs (after
+ * that, a conflict says it expired). In one transaction, under the vehicle's lock: the booking is
+ * created (confirmed, priced from the vehicle), the customer's address and next of kin stored,
+ * and with pay_now the deposit recorded as due at the desk (no card is charged here,
+ * services/payments/provider) — or nothing is. A request finalized first by a concurrent call is
+ * a conflict (409), as are dates taken meanwhile.
+ */
+export async function finalizeBookingRequest(
+  deps: Deps,
+  user: AuthUser,
+  requestId: number,
+  input: v.InferOutput<typeof finalizeSchema>,
+): Promise<FinalizedRequest> {
+  const customer = await findCustomerByUserId(deps.db, user.id);
+  const request = await findRequestForFinalize(deps.db, requestId);
+  if (!customer || !request || request.customer_id !== customer.id) throw new NotFound(REQUEST_NOT_FOUND);
+  if (request.status !== 'accepted') throw new Conflict(REQUEST_NOT_ACCEPTED);
+  if (request.booking_id !== null) throw new Conflict(REQUEST_ALREADY_CONFIRMED);
+  const hold = { status: request.status, has_booking: false, hold_until: request.hold_until };
+  if (request.hold_until && isHoldExpired(hold, deps.now())) throw new Conflict(holdEndedSentence(request.hold_until));
+  if (!customer.drivers_license_key) throw new Conflict("Please upload your driver's license first.");
+  await refuseRetiredVehicle(deps, request.vehicle_id);
+
+  const now = deps.now().toISOString();
+  const paymentMethod = input.pay_now ? 'debit_card' : 'cash';
+  let bookingId: number;
+  try {
+    bookingId = await deps.db.transaction().execute(async (trx) => {
+      const terms = await findRequestBookingTerms(trx, request.id);
+      // placeBooking locks the vehicle first, so a concurrent finalize of this request waits
+      // there and then finds the booking the first one made.
+      const id = await placeBooking(
+        trx,
+        deps.dialect,
+        {
+          customer_id: customer.id,
+          vehicle_id: terms.vehicle_id,
+          agency_id: terms.agency_id,
+          booking_request_id: request.id,
+          start_date: terms.start_date,
+          end_date: terms.end_date,
+          pickup_time: terms.pickup_time,
+          dropoff_time: terms.dropoff_time,
+          pickup_location: terms.pickup_location,
+          dropoff_location: terms.dropoff_location,
+          booking_amount:
+            priceRental({ startDate: terms.start_date, endDate: terms.end_date, pricePerDay: terms.price_per_day })
+              ?.total ?? 0,
+          booking_deposit: terms.deposit,
+          payment_method: paymentMethod,
+          booking_status: 'confirmed',
+          estimated_mileage: null,
+          discount_amount: 0,
+          discount_description: null,
+          notes: null,
+          created_by: user.id,
+          created_at: now,
+        },
+        { now, confirmsRequest: request.id },
+      );
+      await updateCustomerDetails(trx, customer.id, {
+        national_id: input.national_id,
+        street_address: input.street_address,
+        address_line2: input.address_line2,
+        city: input.city,
+        country: input.country,
+        next_of_kin1_first_name: input.next_of_kin1_first_name,
+        next_of_kin1_last_name: input.next_of_kin1_last_name,
+        next_of_kin1_id_number: input.next_of_kin1_id_number,
+        next_of_kin1_phone: input.next_of_kin1_phone,
+        updated_at: now,
+      });
+      if (input.pay_now) {
+        await paymentProvider.requestDeposit(trx, {
+          bookingId: id,
+          agencyId: terms.agency_id,
+          amount: terms.deposit,
+          method: 'debit_card',
+          dueOn: terms.start_date,
+          customerUserId: user.id,
+          now,
+        });
+      }
+      return id;
+    });
+  } catch (error) {
+    throw bookingConflict(isUniqueViolation(error) ? new RequestAlreadyBookedError() : error);
+  }
+  // The customer's view of their new booking, as GET bookings/{id}/ gives it: no staff fields.
+  const booking = await findCustomerBooking(deps.db, bookingId, customer.id, cardImageUrl(deps));
+  return { booking_id: bookingId, booking };
+}

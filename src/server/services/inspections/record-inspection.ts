@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RecordedInspection } from '#domain/api/inspections';
+import { type InspectionInput, type InspectionKind, PHOTOS_FIELD } from '#domain/schemas/inspection';
+import type { AuthUser, Deps } from '../../context.ts';
+import { isUniqueViolation } from '../../db/sql-helpers.ts';
+import type { Database } from '../../db/types.ts';
+import { markPickedUp, NOT_STARTED, returnWithin } from '../../repositories/booking-progress.ts';
+import { getStaffBooking } from '../../repositories/bookings.ts';
+import { inspectionMileage, insertInspection, type InspectionBooking } from '../../repositories/inspections.ts';
+import type { UploadedFile } from '../images.ts';
+import { Conflict, fieldRefusal, Invalid } from '../errors.ts';
+import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
+import { removeQuietly } from '../media/remove-quietly.ts';
+import { bookingInspections, KIND_WORDS, staffInspectionBooking } from './inspection-access.ts';
+
+/** The booking's status each inspection needs, and what is said when it is in another. */
+const STEPS: Record<InspectionKind, { from: readonly string[]; refusal: (status: string) => string }> = {
+  pickup: {
+    from: NOT_STARTED,
+    refusal: (status) => `This booking is ${status}: only a pending or confirmed booking can be picked up.`,
+  },
+  return: {
+    from: ['active'],
+    refusal: (status) => `This booking is ${status}: only an active booking can be returned.`,
+  },
+};
+
+const alreadyRecorded = (kind: InspectionKind) =>
+  `A ${KIND_WORDS[kind]} inspection is already recorded for this booking; it cannot be recorded twice.`;
+
+/** The booking moves with the inspection: picked up (active), or returned (completed, mileage). */
+function moveBooking(
+  trx: Kysely<Database>,
+  booking: InspectionBooking,
+  kind: InspectionKind,
+  mileage: number,
+  now: string,
+) {
+  return kind === 'pickup'
+    ? markPickedUp(trx, booking.id)
+    : returnWithin(trx, { id: booking.id, vehicleId: booking.vehicleId }, mileage, now);
+}
+
+/**
+ * Records what was seen at the car and moves the booking through the same step as pickup/ or
+ * return/. Photos are re-encoded and stored first; the inspection, its photos, the booking's step
+ * and the reply (for a replayed Idempotency-Key) are then written in one transaction, and the
+ * photos are removed again if that fails. One inspection of each kind per booking (a conflict, 409).
+ */
+export async function recordInspection(
+  deps: Deps,
+  user: AuthUser,
+  call: {
+    bookingId: number;
+    kind: InspectionKind;
+    input: InspectionInput;
+    photos: UploadedFile[];
+    replyKey: ReplyKey | null;
+    log: FastifyBaseLogger;
+  },
+): Promise<RecordedInspection> {
+  const { kind, input } = call;
+  // Read again after the body: the upload took time, and the booking may have moved meanwhile.
+  const booking = await staffInspectionBooking(deps, user, call.bookingId);
+  // Refused before any photo is decoded or stored.
+  if ((await inspectionMileage(deps.db, booking.id, kind)) !== undefined) throw new Conflict(alreadyRecorded(kind));
+  if (!STEPS[kind].from.includes(booking.status)) throw new Conflict(STEPS[kind].refusal(booking.status));
+  if (kind === 'return') {
+    const atPickup = await inspectionMileage(deps.db, booking.id, 'pickup');
+    if (atPickup !== undefined && input.mileage < atPickup) {
+      throw fieldRefusal(Invalid, 'mileage', `Mileage at return cannot be below the ${atPickup} km read at pickup.`);
+    }
+  }
+
+  const photos = await deps.media.storeInspectionPhotos(call.photos, PHOTOS_FIELD);
+  const now = deps.now().toISOString();
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      await insertInspection(
+        trx,
+        {
+          bookingId: booking.id,
+          agencyId: booking.agencyId,
+          kind,
+          mileage: input.mileage,
+          fuelEighths: input.fuel_eighths,
+          damageMarks: JSON.stringify(input.damage_marks),
+          notes: input.notes,
+          recordedBy: user.id,
+          now,
+        },
+        photos,
+      );
+      if (!(await moveBooking(trx, booking, kind, input.mileage, now))) {
+        const current = await getStaffBooking(trx, booking.id);
+        throw new Conflict(STEPS[kind].refusal(current.booking_status));
+      }
+      const inspections = await bookingInspections(trx, booking.id);
+      const reply: RecordedInspection = {
+        inspection: inspections[kind] ?? unreachable(),
+        booking: await getStaffBooking(trx, booking.id),
+      };
+      await storeReplyWithWrite(trx, call.replyKey, 201, reply);
+      return reply;
+    });
+  } catch (error) {
+    await removeQuietly(call.log, 'the photos of an inspection not recorded', () =>
+      deps.media.removeInspectionPhotos(photos.map((photo) => photo.key)),
+    );
+    // Another tablet recorded the same inspection between the check and this write.
+    if (isUniqueViolation(error)) throw new Conflict(alreadyRecorded(kind));
+    throw error;
+  }
+}
+
+function unreachable(): never {
+  throw new Error('The inspection just inserted was not read back.');
+}

@@ -1,0 +1,89 @@
+import type { Invoice } from '#domain/api/invoices';
+import type { InvoiceCreateInput } from '#domain/schemas/invoice';
+import type { AuthUser, Deps } from '../../context.ts';
+import { lockRow } from '../../db/sql-helpers.ts';
+import {
+  findInvoice,
+  findInvoiceableBooking,
+  insertDraft,
+  invoiceLineValues,
+  type InvoiceLineValues,
+  liveInvoiceOf,
+  replacementOf,
+} from '../../repositories/invoices.ts';
+// The lead moves linesFromBooking into src/domain (issue 20 §4); until then it is read from its route folder.
+import { linesFromBooking } from '../../routes/invoices/invoice-rules.ts';
+import { INVOICE_NOT_FOUND, invoiceName } from './invoice-access.ts';
+import { agencyScope } from '../agency-scope.ts';
+import { Conflict, fieldRefusal, Invalid, NotFound } from '../errors.ts';
+import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
+
+const ONLY_VOID_REPLACED = 'Only a void invoice can be replaced. Void it first.';
+
+/**
+ * A draft from a booking ({booking}), its lines worked out from the booking, or the replacement
+ * of a void invoice ({replaces}), its lines copied to be corrected. A booking has at most one
+ * invoice that is not void: the booking row is locked on PostgreSQL so two desks cannot both
+ * invoice it (SQLite has one writer at a time), and a second live invoice or replacement is a
+ * conflict (409).
+ */
+export async function createInvoiceDraft(
+  deps: Deps,
+  user: AuthUser,
+  input: InvoiceCreateInput,
+  replyKey: ReplyKey | null,
+): Promise<Invoice> {
+  const scope = agencyScope(user);
+  let bookingId = input.booking;
+  let lines: InvoiceLineValues[] | undefined;
+  let notes: string | null = null;
+  if (input.replaces !== null) {
+    const replaced = await findInvoice(deps.db, input.replaces, scope);
+    if (!replaced) throw fieldRefusal(NotFound, 'replaces', INVOICE_NOT_FOUND);
+    if (replaced.status !== 'void') throw fieldRefusal(Conflict, 'replaces', ONLY_VOID_REPLACED);
+    if (bookingId !== null && bookingId !== replaced.booking) {
+      throw fieldRefusal(Invalid, 'booking', 'A replacement is for the same booking as the invoice it replaces.');
+    }
+    bookingId = replaced.booking;
+    lines = await invoiceLineValues(deps.db, replaced.id);
+    notes = replaced.notes;
+  }
+  const booking = bookingId === null ? undefined : await findInvoiceableBooking(deps.db, bookingId, scope);
+  if (!booking) throw fieldRefusal(NotFound, 'booking', 'Booking not found.');
+
+  const created = await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, deps.dialect, 'bookings', booking.id);
+    const live = await liveInvoiceOf(trx, booking.id);
+    if (live) {
+      throw fieldRefusal(
+        Conflict,
+        'booking',
+        `This booking already has ${invoiceName(live)}. Void it to invoice the booking again.`,
+      );
+    }
+    if (input.replaces !== null) {
+      const replacementId = await replacementOf(trx, input.replaces);
+      if (replacementId !== undefined) {
+        throw fieldRefusal(Conflict, 'replaces', `This invoice has already been replaced (invoice #${replacementId}).`);
+      }
+    }
+    const id = await insertDraft(
+      trx,
+      {
+        agency_id: booking.agency_id,
+        booking_id: booking.id,
+        tax_rate: booking.tax_rate,
+        notes,
+        replaces_invoice_id: input.replaces,
+        created_by: user.id,
+        now: deps.now().toISOString(),
+      },
+      lines ?? linesFromBooking(booking),
+    );
+    const invoice = await findInvoice(trx, id, scope);
+    if (invoice) await storeReplyWithWrite(trx, replyKey, 201, invoice);
+    return invoice;
+  });
+  if (!created) throw new NotFound(INVOICE_NOT_FOUND);
+  return created;
+}
