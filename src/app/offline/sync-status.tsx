@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { SNAPSHOT_OMIT } from '../pwa/first-screen.ts';
+import { SNAPSHOT_OMIT } from '../components/snapshot-omit.ts';
 import { useOnline } from './connectivity.ts';
 import { useOutboxEntries } from './outbox-state.ts';
 import { onOutboxNotice, type OutboxNotice } from './outbox-recent.ts';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { bookingStatusLabel } from '../../../lib/booking-labels.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '../../../lib/currency.ts';
 import { useCustomerChoice } from '../../bookings/api/get-customer-choice.ts';
 import { useVehicleChoice } from '../../bookings/api/get-vehicle-choice.ts';
 import { CustomerCombobox, customerOption, type CustomerOption } from '../../bookings/components/customer-combobox.tsx';

@@ -11,8 +11,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/text-
 import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
 import type { ShownVehicle } from '../api/get-public-vehicle.ts';
-import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
-import { RefusalMessage, RefusedDraftMessage } from './refusal-message.tsx';
+import { useOutboxFormSubmit } from '../../../offline/use-outbox-form-submit.ts';
+import { RefusalMessage, RefusedDraftMessage } from '../../../offline/refusal-message.tsx';
 import { draftFormValues, useRefusedDraft } from '../use-refused-draft.ts';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';

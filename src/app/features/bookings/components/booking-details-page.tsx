@@ -11,7 +11,7 @@ import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { InspectionsPanel } from '../../inspections/components/inspections-panel.tsx';
 import { BookingPaymentsPanel } from '../../payments/components/booking-payments-panel.tsx';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '../../../lib/currency.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '../api/search-vehicles.ts';
 import { BookingInvoices } from '../../invoices/components/booking-invoices.tsx';

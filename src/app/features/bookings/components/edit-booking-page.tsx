@@ -3,7 +3,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '../../../lib/currency.ts';
 import { vehicleLabel } from '../api/search-vehicles.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { useUpdateBooking } from '../api/update-booking.ts';

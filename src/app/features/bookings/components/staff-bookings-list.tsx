@@ -11,7 +11,7 @@ import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '../../../lib/currency.ts';
 import { useStaffBookings } from '../api/list-staff-bookings.ts';
 import { vehicleLabel } from '../api/search-vehicles.ts';
 import { BookingRowMenu } from './booking-row-menu.tsx';

@@ -9,8 +9,8 @@ import { requestReviewSchema, type RequestReviewInput } from '#domain/schemas/bo
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { RefusalMessage } from '../../booking-requests/components/refusal-message.tsx';
-import { type Delivery, useOutboxFormSubmit } from '../../booking-requests/use-outbox-form-submit.ts';
+import { RefusalMessage } from '../../../offline/refusal-message.tsx';
+import { type Delivery, useOutboxFormSubmit } from '../../../offline/use-outbox-form-submit.ts';
 import { requestClashesQueryOptions } from '../api/get-request-clashes.ts';
 import { reviewRequest } from '../api/review-request.ts';
 import { flashAfterReview, type ReviewFlash } from '../review-flash.ts';

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
+/** The app's public settings (GET settings/): every feature shows prices in their currency. */
 export interface Settings {
   currency: string;
 }
