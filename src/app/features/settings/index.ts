@@ -4,3 +4,5 @@
  */
 export { ownAgencyQueryOptions, useOwnAgency, type AgencyProfile } from './api/own-agency.ts';
 export { locationsQueryOptions } from './api/locations.ts';
+export { DevicePanel } from './components/device-panel.tsx';
+export { PasswordForm } from './components/password-form.tsx';

@@ -6,10 +6,10 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { bookingStatusLabel } from '../../../lib/booking-labels.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../../lib/currency.ts';
-import { useCustomerChoice } from '../../bookings/api/get-customer-choice.ts';
-import { useVehicleChoice } from '../../bookings/api/get-vehicle-choice.ts';
-import { CustomerCombobox, customerOption, type CustomerOption } from '../../bookings/components/customer-combobox.tsx';
-import { VehicleCombobox, vehicleOption, type VehicleOption } from '../../bookings/components/vehicle-combobox.tsx';
+import { useCustomerChoice } from '../../bookings/index.ts';
+import { useVehicleChoice } from '../../bookings/index.ts';
+import { CustomerCombobox, customerOption, type CustomerOption } from '../../bookings/index.ts';
+import { VehicleCombobox, vehicleOption, type VehicleOption } from '../../bookings/index.ts';
 import type { HistoryFilter } from '../api/booking-history.ts';
 // The comboboxes' styles live with the bookings feature they come from.
 import '../../bookings/bookings.css';

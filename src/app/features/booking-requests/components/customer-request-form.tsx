@@ -8,7 +8,7 @@ import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
-import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
+import { VehicleCard } from '../../vehicles/index.ts';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
 import type { ShownVehicle } from '../api/get-public-vehicle.ts';
 import { useOutboxFormSubmit } from '../../../offline/use-outbox-form-submit.ts';

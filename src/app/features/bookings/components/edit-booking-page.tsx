@@ -4,7 +4,7 @@ import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '../../../lib/currency.ts';
-import { vehicleLabel } from '../api/search-vehicles.ts';
+import { vehicleLabel } from '../../../lib/vehicle-label.ts';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { useUpdateBooking } from '../api/update-booking.ts';
 import { useVehicleChoice } from '../api/get-vehicle-choice.ts';

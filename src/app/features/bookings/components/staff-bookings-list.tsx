@@ -13,7 +13,7 @@ import { allItems } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCurrency } from '../../../lib/currency.ts';
 import { useStaffBookings } from '../api/list-staff-bookings.ts';
-import { vehicleLabel } from '../api/search-vehicles.ts';
+import { vehicleLabel } from '../../../lib/vehicle-label.ts';
 import { BookingRowMenu } from './booking-row-menu.tsx';
 import '../bookings.css';
 

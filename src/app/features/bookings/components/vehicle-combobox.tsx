@@ -1,7 +1,8 @@
 import { useState, type Ref } from 'react';
 import type { StaffVehicle } from '#domain/api/vehicles';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useVehicleChoices, vehicleLabel } from '../api/search-vehicles.ts';
+import { vehicleLabel } from '../../../lib/vehicle-label.ts';
+import { useVehicleChoices } from '../api/search-vehicles.ts';
 import { Combobox, type ComboboxOption } from '../../../components/combobox.tsx';
 
 /** A vehicle to choose, with what prices a booking. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { CUSTOMERS_KEY } from './list-customers.ts';
+import { customerKeys } from '../../../lib/query-keys.ts';
 
 /** SPEC §3 customer analytics; `totalSpent` is a decimal string. */
 export interface CustomerAnalytics {
@@ -12,7 +12,7 @@ export interface CustomerAnalytics {
 /** GET customers/{id}/analytics/: booking totals (an agency counts only its own bookings). */
 export const customerAnalyticsQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'analytics', id],
+    queryKey: customerKeys.analytics(id),
     queryFn: ({ signal }) => api.get<CustomerAnalytics>(`customers/${id}/analytics/`, signal),
   });
 

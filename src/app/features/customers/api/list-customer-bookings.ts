@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingStatus, PaymentMethod } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
+import { bookingKeys } from '../../../lib/query-keys.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 /** One row of a customer's booking history as GET bookings/customer/{id}/ sends it. */
@@ -21,7 +22,7 @@ const PAGE_SIZE = 20;
 /** A customer's bookings, newest first, a page at a time (an agency sees only its own). */
 export const customerBookingsQueryOptions = (customerId: number) =>
   infiniteQueryOptions({
-    queryKey: ['bookings', 'customer', customerId, { limit: PAGE_SIZE }],
+    queryKey: bookingKeys.ofCustomer(customerId, PAGE_SIZE),
     queryFn: ({ pageParam, signal }) =>
       api.page<CustomerHistoryBooking>(
         pagePath(`bookings/customer/${customerId}/`, { limit: String(PAGE_SIZE) }, pageParam),

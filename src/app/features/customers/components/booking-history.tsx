@@ -9,7 +9,7 @@ import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { Fragment } from 'react';
 import { allItems } from '../../../lib/paging.ts';
 import { Refusal } from '../../../components/refusal.tsx';
-import { useInvoiceForBooking } from '../../invoices/api/use-invoice-for-booking.ts';
+import { useInvoiceForBooking } from '../../invoices/index.ts';
 import { useCurrency } from '../../../lib/currency.ts';
 import { useCustomerBookings, type CustomerHistoryBooking } from '../api/list-customer-bookings.ts';
 

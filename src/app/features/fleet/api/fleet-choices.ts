@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { STAFF_VEHICLES_KEY } from './list-staff-vehicles.ts';
+import { staffVehicleKeys } from '../../../lib/query-keys.ts';
 
 export interface FleetChoice {
   id: number;
@@ -16,7 +16,7 @@ export const fleetChoiceName = (vehicle: FleetChoice) =>
 /** The fleet's vehicles for a form's or a filter's picker (GET staff-vehicles/, one page of up to 500). */
 export function useFleetChoices() {
   return useQuery({
-    queryKey: [...STAFF_VEHICLES_KEY, 'choices'],
+    queryKey: staffVehicleKeys.choices,
     queryFn: ({ signal }) => api.list<FleetChoice>('staff-vehicles/?limit=500', signal),
   });
 }

@@ -17,7 +17,7 @@ import { allItems } from '../../../lib/paging.ts';
 import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
 import type { Delivery } from '../../../offline/use-outbox-form-submit.ts';
-import { fleetChoiceName, useFleetChoices } from '../../fleet/api/fleet-choices.ts';
+import { fleetChoiceName, useFleetChoices } from '../../fleet/index.ts';
 import { useCurrency } from '../../../lib/currency.ts';
 import {
   type MaintenanceFilter,

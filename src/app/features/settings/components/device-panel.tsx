@@ -6,7 +6,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutboxEntries } from '../../../offline/outbox-state.ts';
-import type { SessionUser } from '../../session/api/get-session.ts';
+import type { SessionUser } from '../../session/index.ts';
 import { clearDeviceData, keptData, readDeviceStorage, type DeviceStorage, type KeptData } from '../device-data.ts';
 
 const CLEARED = "This device's data has been cleared.";

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
-import type { SessionUser } from '../../session/api/get-session.ts';
+import type { SessionUser } from '../../session/index.ts';
 import { useUpdateOwnProfile } from '../api/update-own-profile.ts';
 
 const SAVED = 'Your details have been saved.';

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
-import { useSession } from '../../session/api/get-session.ts';
+import { useSession } from '../../session/index.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const NEEDS_CONNECTION = 'Changing your password needs a connection. Try again when you are back online.';

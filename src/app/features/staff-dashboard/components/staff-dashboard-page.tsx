@@ -9,7 +9,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import type { SessionUser } from '../../session/api/get-session.ts';
+import type { SessionUser } from '../../session/index.ts';
 import { useDeskSummary } from '../api/get-desk-summary.ts';
 import { PendingAgencyNotice } from './pending-agency-notice.tsx';
 import '../staff-dashboard.css';
