@@ -13,7 +13,7 @@ import type { BookingStatus } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
 import { definedOnly } from '../../../lib/search-params.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
-import { bookingKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 const PAGE_SIZE = 25;
 

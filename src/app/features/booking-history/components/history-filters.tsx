@@ -5,14 +5,13 @@ import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { bookingStatusLabel } from '../../../lib/booking-labels.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../../lib/currency.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useCustomerChoice } from '../../bookings/index.ts';
 import { useVehicleChoice } from '../../bookings/index.ts';
 import { CustomerCombobox, customerOption, type CustomerOption } from '../../bookings/index.ts';
 import { VehicleCombobox, vehicleOption, type VehicleOption } from '../../bookings/index.ts';
 import type { HistoryFilter } from '../api/booking-history.ts';
 // The comboboxes' styles live with the bookings feature they come from.
-import '../../bookings/bookings.css';
 
 interface HistoryFiltersProps {
   filter: HistoryFilter;

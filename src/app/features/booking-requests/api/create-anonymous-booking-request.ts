@@ -1,7 +1,7 @@
 import type { AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
 import { CHANGE_THE_DATES, requestLabel } from '../request-label.ts';
-import { bookingRequestKeys } from '../../../lib/query-keys.ts';
+import { bookingRequestKeys } from '#app/lib/query-keys';
 
 /**
  * The outbox request for POST rentals/booking-requests/: a visitor's request, no account. One

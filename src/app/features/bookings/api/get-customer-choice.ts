@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** One customer (GET customers/{id}/), to name the one a link preselected (`?customerId=`). */
 export const customerChoiceQueryOptions = (customerId: number) =>

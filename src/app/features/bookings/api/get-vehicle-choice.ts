@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** One vehicle of the fleet (GET staff-vehicles/{id}/): its price and deposit price a booking. */
 export const vehicleChoiceQueryOptions = (vehicleId: number) =>

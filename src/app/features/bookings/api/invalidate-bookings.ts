@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { bookingKeys, customerAnalyticsKeys, customerKeys, deskKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys, customerAnalyticsKeys, customerKeys, deskKeys } from '#app/lib/query-keys';
 
 /**
  * After a booking is made or changed: every booking list, the customers' details (totals, history,

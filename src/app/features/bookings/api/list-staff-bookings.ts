@@ -3,7 +3,7 @@ import type { StaffBooking } from '#domain/api/bookings';
 import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import { api } from '../../../lib/api-client.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
-import { bookingKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 export type { StaffBooking };
 

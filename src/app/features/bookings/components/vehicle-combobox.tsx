@@ -1,9 +1,9 @@
 import { useState, type Ref } from 'react';
 import type { StaffVehicle } from '#domain/api/vehicles';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { vehicleLabel } from '../../../lib/vehicle-label.ts';
+import { vehicleLabel } from '#app/lib/vehicle-label';
 import { useVehicleChoices } from '../api/search-vehicles.ts';
-import { Combobox, type ComboboxOption } from '../../../components/combobox.tsx';
+import { Combobox, type ComboboxOption } from '#app/components/combobox';
 
 /** A vehicle to choose, with what prices a booking. */
 export interface VehicleOption extends ComboboxOption {

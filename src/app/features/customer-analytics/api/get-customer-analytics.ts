@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerAnalyticsOverview } from '#domain/api/customer-analytics';
-import { customerAnalyticsKeys } from '../../../lib/query-keys.ts';
+import { customerAnalyticsKeys } from '#app/lib/query-keys';
 import { api } from '../../../lib/api-client.ts';
 
 export type { CustomerAnalyticsOverview };

@@ -3,7 +3,7 @@ import type { FinalizeInput } from '#domain/schemas/customer';
 import { api } from '../../../lib/api-client.ts';
 import { ownCustomerQueryOptions } from '../../customers/index.ts';
 import { bookingRequestQueryOptions } from './get-booking-request.ts';
-import { bookingKeys, bookingRequestKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys, bookingRequestKeys } from '#app/lib/query-keys';
 
 export interface FinalizeReply {
   booking_id: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingRequestKeys } from '../../../lib/query-keys.ts';
+import { bookingRequestKeys } from '#app/lib/query-keys';
 
 /** One of the customer's own requests (GET booking-requests/{id}/); anyone else's is a 404. */
 export const bookingRequestQueryOptions = (requestId: number) =>

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CustomerBooking } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 export type { CustomerBooking };

@@ -10,7 +10,6 @@ import { useSession } from '../../session/index.ts';
 import { DevicePanel } from '../../settings/index.ts';
 import { PasswordForm } from '../../settings/index.ts';
 import { ProfileForm } from './profile-form.tsx';
-import '../../settings/settings.css';
 import '../customer-settings.css';
 
 /** `/settings` for a customer: their details and license (through the outbox), password and this device. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from '../../../lib/query-keys.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 export interface NewCustomer {
   /** The form's fields; empty ones are left out of the payload (SPEC §5). */

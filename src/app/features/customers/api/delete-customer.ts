@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { customerQueryOptions } from './get-customer.ts';
-import { customerKeys } from '../../../lib/query-keys.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 /** DELETE customers/{id}/: refused (409) for a customer with bookings or a login of their own. */
 export function useDeleteCustomer(id: number) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from '../../../lib/query-keys.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 /** SPEC §3 customer analytics; `totalSpent` is a decimal string. */
 export interface CustomerAnalytics {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, NetworkError, refreshSession } from '../../../lib/api-client.ts';
-import { customerKeys } from '../../../lib/query-keys.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 async function fetchOnce(url: string, signal: AbortSignal): Promise<Response> {
   try {

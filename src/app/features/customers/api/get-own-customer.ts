@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from '../../../lib/query-keys.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 export type { ApiCustomer };
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingStatus, PaymentMethod } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 /** One row of a customer's booking history as GET bookings/customer/{id}/ sends it. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from '../../../lib/query-keys.ts';
+import { customerKeys } from '#app/lib/query-keys';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 const PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import type { OutboxRequest } from '../../../offline/outbox.ts';
 import { customerQueryOptions } from './get-customer.ts';
-import { customerKeys } from '../../../lib/query-keys.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 export const LICENSE_FIELD = 'drivers_license';
 

@@ -10,7 +10,7 @@ import { Fragment } from 'react';
 import { allItems } from '../../../lib/paging.ts';
 import { Refusal } from '../../../components/refusal.tsx';
 import { useInvoiceForBooking } from '../../invoices/index.ts';
-import { useCurrency } from '../../../lib/currency.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useCustomerBookings, type CustomerHistoryBooking } from '../api/list-customer-bookings.ts';
 
 function bookingMenu(booking: CustomerHistoryBooking, createInvoice: (booking: number) => void): RowMenuItem[] {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { staffVehicleKeys } from '../../../lib/query-keys.ts';
+import { staffVehicleKeys } from '#app/lib/query-keys';
 
 export interface FleetChoice {
   id: number;

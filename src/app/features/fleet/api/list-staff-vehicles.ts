@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { StaffVehicle } from '#domain/api/vehicles';
 import type { Ownership } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
-import { staffVehicleKeys } from '../../../lib/query-keys.ts';
+import { staffVehicleKeys } from '#app/lib/query-keys';
 import { nextOffset } from '../../../lib/paging.ts';
 
 export type { StaffVehicle };

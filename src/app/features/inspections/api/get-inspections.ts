@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingInspections } from '#domain/api/inspections';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** Under every booking query's key: whatever refreshes the bookings refreshes these too. */
 export const inspectionsQueryOptions = (bookingId: number) =>

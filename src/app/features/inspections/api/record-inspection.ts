@@ -1,7 +1,7 @@
 import type { DamageMark, InspectionKind } from '#domain/schemas/inspection';
 import { PHOTOS_FIELD } from '#domain/schemas/inspection';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
-import { bookingKeys, staffVehicleKeys } from '../../../lib/query-keys.ts';
+import { bookingKeys, staffVehicleKeys } from '#app/lib/query-keys';
 
 export interface InspectionDraft {
   bookingId: number;

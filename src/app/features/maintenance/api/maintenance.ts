@@ -16,7 +16,7 @@ import { definedOnly } from '../../../lib/search-params.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { nextOffset } from '../../../lib/paging.ts';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
-import { deskKeys, staffVehicleKeys } from '../../../lib/query-keys.ts';
+import { deskKeys, staffVehicleKeys } from '#app/lib/query-keys';
 import { MAINTENANCE_TYPE_LABELS } from '../maintenance-labels.ts';
 
 export type { MaintenanceRecord, MaintenanceTotals };

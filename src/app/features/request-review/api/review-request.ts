@@ -2,7 +2,7 @@ import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { RequestReviewInput } from '#domain/schemas/booking-request';
 import { formatDate } from '../../../lib/format.ts';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
-import { deskKeys } from '../../../lib/query-keys.ts';
+import { deskKeys } from '#app/lib/query-keys';
 import { decisionLabel } from '../review-labels.ts';
 import { STAFF_REQUESTS_KEY } from './staff-requests-key.ts';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeskSummary } from '#domain/api/desk';
 import { api } from '../../../lib/api-client.ts';
-import { deskKeys } from '../../../lib/query-keys.ts';
+import { deskKeys } from '#app/lib/query-keys';
 
 /** Every day's figures: what a booking, review or fleet write invalidates. */
 
