@@ -2,7 +2,8 @@
  * The query keys that more than one feature reads or refreshes, each said once: a write in one
  * feature refreshes another's screens by these names (see lib/invalidate.ts), never by a copy.
  * A key only one feature uses stays in that feature. Their values are what the persisted cache and
- * the outbox match by prefix (offline/persister.ts): change none of them lightly.
+ * the outbox match by prefix (offline/persister.ts): change none of them lightly. The public
+ * fleet's keys are lib/public-vehicle-keys.ts: the landing needs only those, so they load alone.
  */
 
 const BOOKINGS = ['bookings'] as const;
@@ -71,14 +72,4 @@ export const staffVehicleKeys = {
   list: (filter: Record<string, unknown>) => [...STAFF_VEHICLES, 'list', filter] as const,
   detail: (id: number) => [...STAFF_VEHICLES, 'detail', id] as const,
   choices: [...STAFF_VEHICLES, 'choices'] as const,
-};
-
-const PUBLIC_VEHICLES = ['public-vehicles'] as const;
-
-/** The public fleet the landing and the request screens show. */
-export const publicVehicleKeys = {
-  all: PUBLIC_VEHICLES,
-  list: (limit: number) => [...PUBLIC_VEHICLES, 'list', { limit }] as const,
-  available: (from: string, to: string) => [...PUBLIC_VEHICLES, 'available', { from, to }] as const,
-  detail: (vehicleId: number) => [...PUBLIC_VEHICLES, 'detail', vehicleId] as const,
 };

@@ -5,7 +5,7 @@ import { END_BEFORE_START } from '#domain/schemas/fields';
 import { Button } from '../../components/button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { publicVehicleKeys } from '#app/lib/query-keys';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
 import './availability.css';
 
 interface AvailabilityFilterProps {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PickupLocationView, PublicVehicle, PublicVehicleDetail } from '#domain/api/vehicles';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { publicVehicleKeys } from '#app/lib/query-keys';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
 import { publicVehiclesQueryOptions } from '../../vehicles/index.ts';
 
 /**

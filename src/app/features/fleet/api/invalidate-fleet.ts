@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateDesk } from '#app/lib/invalidate';
-import { publicVehicleKeys, staffVehicleKeys } from '#app/lib/query-keys';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
+import { staffVehicleKeys } from '#app/lib/query-keys';
 
 /** After any vehicle write: the staff lists and details, the public list the landing shows, the dashboard. */
 export function invalidateFleet(queryClient: QueryClient): Promise<void> {

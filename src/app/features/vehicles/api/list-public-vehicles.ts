@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
-import { publicVehicleKeys } from '#app/lib/query-keys';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
 
 export type { PublicVehicle };
 
