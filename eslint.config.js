@@ -1,9 +1,50 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const noImport = (group, message) => ['error', { patterns: [{ group, message }] }];
+
+const root = import.meta.dirname;
+const app = path.join(root, 'src/app');
+/** Each folder of src/app/features is one feature: it reaches another only through that one's index.ts. */
+const features = readdirSync(path.join(app, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  target: path.join(app, 'features', feature),
+  from: path.join(app, 'features', `!(${feature})`, '**'),
+  except: [path.join(app, 'features', '*', 'index.ts')],
+  message: `A feature imports another only from its index.ts (src/app/features/<other>/index.ts); a piece several features use belongs in src/app/components, lib or offline.`,
+}));
+/** The one-way rules between the app's folders (README "App layout"). */
+const layerZones = [
+  {
+    target: path.join(app, 'lib'),
+    from: [
+      path.join(app, 'components'),
+      path.join(app, 'features'),
+      path.join(app, 'offline'),
+      path.join(app, 'pwa'),
+      path.join(app, 'routes'),
+    ],
+    message: 'src/app/lib is the bottom layer: it imports only other lib modules and src/domain.',
+  },
+  {
+    target: path.join(app, 'offline'),
+    from: [path.join(app, 'features'), path.join(app, 'pwa'), path.join(app, 'routes')],
+    message: 'src/app/offline (the outbox, the persisted cache) imports no feature, no pwa/ module and no route.',
+  },
+  {
+    target: path.join(app, 'features'),
+    from: [path.join(app, 'routes')],
+    message: 'Routes compose features; a feature never imports a route.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -29,12 +70,35 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // No import cycles anywhere in src/, app or server; features and the app's layers import one way.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.app.json', 'tsconfig.tools.json'],
+          noWarnOnMultipleProjects: true,
+          conditionNames: ['source', 'types', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }] },
+  },
   // Imports go one way: app → domain and server → domain; domain imports neither.
   {
     files: ['src/domain/**'],
     rules: {
       'no-restricted-imports': noImport(
-        ['#server/*', '**/server/**', '**/app/**'],
+        ['#app/*', '#server/*', '**/server/**', '**/app/**'],
         'src/domain is shared: it imports neither app nor server.',
       ),
     },
@@ -62,7 +126,9 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: { 'no-restricted-imports': noImport(['**/app/**'], 'The server does not import the browser app.') },
+    rules: {
+      'no-restricted-imports': noImport(['#app/*', '**/app/**'], 'The server does not import the browser app.'),
+    },
   },
   // A route's reply is typed against src/domain/api, so a reply that drifts from the app's type fails typecheck.
   {

@@ -2,8 +2,12 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
-/** The same `#domain/*` and `#server/*` imports as package.json, pointed at the sources. */
+/**
+ * The same `#app/*`, `#domain/*` and `#server/*` imports as package.json, pointed at the sources.
+ * `#app/lib/currency` finds its .ts or .tsx as a relative import would (tsconfig.app.json's paths for tsc).
+ */
 export const sourceAliases = [
+  { find: /^#app\/(.*)$/, replacement: path.join(root, 'src/app/$1') },
   { find: /^#domain\/(.*)$/, replacement: path.join(root, 'src/domain/$1.ts') },
   { find: /^#server\/(.*)$/, replacement: path.join(root, 'src/server/$1.ts') },
 ];

@@ -11,7 +11,8 @@ import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, precache } fr
 import { registerRoute, Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { isAppPagePath } from '#domain/page-paths';
-import { OUTBOX_SYNC_TAG, RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
+import { OUTBOX_SYNC_TAG } from './offline/outbox-sync.ts';
+import { RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
 import { FIRST_SCREEN_ENTRY_HEADER, FIRST_SCREEN_PATH, withFirstScreen } from './pwa/first-screen-policy.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFormValues } from '../features/booking-requests/use-refused-draft.ts';
+import { draftFormValues } from './use-refused-draft.ts';
 import { draftHash, draftIdFromHash } from './outbox-drafts.ts';
 import { syncSummary } from './sync-status.tsx';
 

@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { requestPersistentStorage } from '../pwa/persistent-storage.ts';
+import { requestPersistentStorage } from './persistent-storage.ts';
 import { checkConnectivity } from './connectivity.ts';
 import { createOutbox, type Outbox } from './outbox-engine.ts';
 import { invalidateKeys, sendEntry } from './outbox-send.ts';
@@ -8,7 +8,7 @@ import type { OutboxEntry, OutboxRequest } from './outbox-types.ts';
 import { publishOutboxEntries, setOutboxLoader } from './outbox-state.ts';
 import { publishOutboxNotice, recordSentWrite } from './outbox-recent.ts';
 import { cacheUser } from './persister.ts';
-import { DRAIN_OUTBOX_EVENT, OUTBOX_SYNC_TAG } from '../pwa/cache-names.ts';
+import { DRAIN_OUTBOX_EVENT, OUTBOX_SYNC_TAG } from './outbox-sync.ts';
 
 export { isOutboxSending, useOutboxEntries, useOutboxSending, usePendingCount } from './outbox-state.ts';
 export { forgetRecentlySent, useRecentlySent } from './outbox-recent.ts';

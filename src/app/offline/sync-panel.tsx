@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { discardEntry, OUTBOX_VERSION, type OutboxEntry, retryEntry, useRecentlySent } from './outbox.ts';
 import { draftHash } from './outbox-drafts.ts';
-import { Dot, needsUser } from './sync-status.tsx';
+import { Dot, needsUser } from './sync-dot.tsx';
 
 const STATE_TEXT: Record<OutboxEntry['state'], string> = {
   waiting: 'Waiting',

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { SNAPSHOT_OMIT } from '../pwa/first-screen.ts';
+import { SNAPSHOT_OMIT } from '../components/snapshot-omit.ts';
 import { useOnline } from './connectivity.ts';
 import { useOutboxEntries } from './outbox-state.ts';
 import { onOutboxNotice, type OutboxNotice } from './outbox-recent.ts';
-import type { OutboxEntry } from './outbox-types.ts';
+import { Dot, needsUser } from './sync-dot.tsx';
 import './sync-status.css';
 
 // The panel's list, actions and dialogs load when it is first opened, not with every page.
@@ -12,14 +12,6 @@ const SyncPanel = lazy(() => import('./sync-panel.tsx').then((module) => ({ defa
 
 /** How long "Sent" stays on screen; a refusal stays until it is looked at or closed. */
 const SENT_NOTICE_MS = 8_000;
-
-export function needsUser(entry: OutboxEntry): boolean {
-  return entry.state === 'attention' || entry.state === 'conflict';
-}
-
-export function Dot({ online }: { online: boolean }) {
-  return <span className={`sync-dot ${online ? 'sync-dot--online' : 'sync-dot--offline'}`} aria-hidden="true" />;
-}
 
 /** "Offline, 2 pending, 1 needs attention": the button's name, built from the numbers it shows. */
 export function syncSummary(online: boolean, pending: number, attention: number): string {

@@ -8,9 +8,6 @@ import { SW_CACHES } from './cache-names.ts';
  * sees is kept — never a signed-in user's page — and only the first screen of it.
  */
 
-/** Marks what a snapshot leaves out: cards past the first screen, transient layers. */
-export const SNAPSHOT_OMIT = { 'data-snapshot': 'omit' } as const;
-
 /** Forgets the snapshot: at sign-in, so a signed-in user never reopens into the visitors' page. */
 export async function clearFirstScreen(): Promise<void> {
   if ('caches' in window) await caches.delete(SW_CACHES.firstScreen);

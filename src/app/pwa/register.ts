@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
-import { DRAIN_OUTBOX_EVENT, RUNTIME_CACHED_PATHS } from './cache-names.ts';
+import { DRAIN_OUTBOX_EVENT } from '../offline/outbox-sync.ts';
+import { RUNTIME_CACHED_PATHS } from './cache-names.ts';
 import { setUpdateWaiting } from './update-state.ts';
 
 /** A long-open installed app still learns about new versions. */

@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLoadedAfterFirstPaint } from '../../first-paint.ts';
-import { SNAPSHOT_OMIT } from '../../pwa/first-screen.ts';
+import { SNAPSHOT_OMIT } from '../snapshot-omit.ts';
 import { Brand } from '../brand.tsx';
 import { Icon, ICONS } from '../icons.tsx';
 import type { NavSection } from './nav.ts';

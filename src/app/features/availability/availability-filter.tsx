@@ -5,13 +5,15 @@ import { END_BEFORE_START } from '#domain/schemas/fields';
 import { Button } from '../../components/button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { listPublicVehicles } from '../vehicles/api/list-public-vehicles.ts';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
 import './availability.css';
 
 interface AvailabilityFilterProps {
   /** The ids of the vehicles free on every chosen day, or null while no complete range is chosen. */
   onChange: (available: ReadonlySet<number> | null) => void;
   onClose: () => void;
+  /** Asks the server for the public vehicles a filter leaves (the browse's own list call, given `&available_from=…&available_to=…`). */
+  listVehicles: (signal: AbortSignal, filter: string) => Promise<readonly { id: number }[]>;
 }
 
 /**
@@ -19,15 +21,15 @@ interface AvailabilityFilterProps {
  * booking or unavailability period holds on any of those days (GET public-vehicles/?available_from&available_to).
  * Bookings change all the time, so it is asked fresh and needs a connection.
  */
-export function AvailabilityFilter({ onChange, onClose }: AvailabilityFilterProps) {
+export function AvailabilityFilter({ onChange, onClose, listVehicles }: AvailabilityFilterProps) {
   const today = localIsoDate();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const backwards = isIsoDate(from) && isIsoDate(to) && to < from;
   const complete = isIsoDate(from) && isIsoDate(to) && !backwards;
   const query = useQuery({
-    queryKey: ['public-vehicles', 'available', { from, to }],
-    queryFn: ({ signal }) => listPublicVehicles(signal, `&available_from=${from}&available_to=${to}`),
+    queryKey: publicVehicleKeys.available(from, to),
+    queryFn: ({ signal }) => listVehicles(signal, `&available_from=${from}&available_to=${to}`),
     enabled: complete,
     staleTime: 0,
     meta: { persist: false },

@@ -1,2 +1,9 @@
-/** What other features use of staff bookings. */
+/**
+ * What other features use of staff bookings: what a booking write refreshes, and the pickers of a
+ * customer and of a vehicle (the booking history filters by them).
+ */
 export { invalidateAfterBooking } from './api/invalidate-bookings.ts';
+export { useCustomerChoice } from './api/get-customer-choice.ts';
+export { useVehicleChoice } from './api/get-vehicle-choice.ts';
+export { CustomerCombobox, customerOption, type CustomerOption } from './components/customer-combobox.tsx';
+export { VehicleCombobox, vehicleOption, type VehicleOption } from './components/vehicle-combobox.tsx';

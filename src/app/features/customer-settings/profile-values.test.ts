@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiCustomer } from '#domain/api/customers';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
 import type { OutboxEntry, OutboxState } from '../../offline/outbox.ts';
-import { ownCustomerEditRequest } from '../customers/api/update-own-customer.ts';
-import { IMAGE_ONLY, licenseFileProblem, TOO_LARGE } from '../customers/license-checks.ts';
+import { IMAGE_ONLY, licenseFileProblem, ownCustomerEditRequest, TOO_LARGE } from '../customers/index.ts';
 import {
   applyEdit,
   changedFields,

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ApiCustomer } from '#domain/api/customers';
 import { customerSchema } from '#domain/schemas/customer';
 import type { OutboxEntry } from '../../offline/outbox.ts';
-import { LICENSE_FIELD } from '../customers/api/update-own-customer.ts';
+import { LICENSE_FIELD } from '../customers/index.ts';
 
 /**
  * The profile form: the customer form's fields and messages (the server validates with the same

@@ -4,7 +4,7 @@ import { discardEntry } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-types.ts';
 import { adoptCacheUser, clearPersistedCache } from '../../offline/persister.ts';
 import { clearPrivateResponseCaches } from '../../pwa/private-caches.ts';
-import { isSessionQuery, setSession } from '../session/api/get-session.ts';
+import { isSessionQuery, setSession } from '../session/index.ts';
 
 /** Where this site's storage stands, as the browser reports it. */
 export interface DeviceStorage {

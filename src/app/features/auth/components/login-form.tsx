@@ -8,7 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { useLogin } from '../../session/api/login.ts';
+import { useLogin } from '../../session/index.ts';
 
 const LOGIN_FAILED = 'Login failed. Please check your username and password.';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { pathAfterLogin } from '../../session/guards.ts';
+import { pathAfterLogin } from '../../session/index.ts';
 import { LoginForm } from './login-form.tsx';
 
 export function LoginPage() {

@@ -13,7 +13,7 @@ import type { BookingStatus } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
 import { definedOnly } from '../../../lib/search-params.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
-import { STAFF_BOOKINGS_KEY } from '../../bookings/api/staff-bookings-key.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 const PAGE_SIZE = 25;
 
@@ -54,11 +54,7 @@ function historyParams(filter: HistoryFilter, today: string): Record<string, str
 }
 
 // Under the staff bookings key: every booking change (a cancel, a return) refreshes the history too.
-const historyKey = (filter: HistoryFilter, today: string) => [
-  ...STAFF_BOOKINGS_KEY,
-  'history',
-  { ...historyParams(filter, today) },
-];
+const historyKey = (filter: HistoryFilter, today: string) => bookingKeys.history({ ...historyParams(filter, today) });
 
 /** Past and cancelled bookings (GET bookings/history/), latest end first, a page at a time. */
 export const bookingHistoryQueryOptions = (filter: HistoryFilter, today: string) =>

@@ -7,7 +7,7 @@ import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { allItems } from '../../../lib/paging.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useBookingHistory, useBookingHistoryTotals, type HistoryFilter } from '../api/booking-history.ts';
 import { HistoryFilters } from './history-filters.tsx';
 import { HistoryList } from './history-list.tsx';

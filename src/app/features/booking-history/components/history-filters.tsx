@@ -5,14 +5,13 @@ import { Button } from '../../../components/button.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { bookingStatusLabel } from '../../../lib/booking-labels.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
-import { useCustomerChoice } from '../../bookings/api/get-customer-choice.ts';
-import { useVehicleChoice } from '../../bookings/api/get-vehicle-choice.ts';
-import { CustomerCombobox, customerOption, type CustomerOption } from '../../bookings/components/customer-combobox.tsx';
-import { VehicleCombobox, vehicleOption, type VehicleOption } from '../../bookings/components/vehicle-combobox.tsx';
+import { useCurrency } from '#app/lib/currency';
+import { useCustomerChoice } from '../../bookings/index.ts';
+import { useVehicleChoice } from '../../bookings/index.ts';
+import { CustomerCombobox, customerOption, type CustomerOption } from '../../bookings/index.ts';
+import { VehicleCombobox, vehicleOption, type VehicleOption } from '../../bookings/index.ts';
 import type { HistoryFilter } from '../api/booking-history.ts';
 // The comboboxes' styles live with the bookings feature they come from.
-import '../../bookings/bookings.css';
 
 interface HistoryFiltersProps {
   filter: HistoryFilter;

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { StaffBooking } from '#domain/api/bookings';
 import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { vehicleLabel } from '../../bookings/api/search-vehicles.ts';
+import { vehicleLabel } from '#app/lib/vehicle-label';
 
 const customerName = (booking: StaffBooking) =>
   `${booking.customer_details.first_name} ${booking.customer_details.last_name}`;

@@ -1,7 +1,7 @@
 import type { AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
 import { CHANGE_THE_DATES, requestLabel } from '../request-label.ts';
-import { BOOKING_REQUESTS_KEY } from './booking-requests-key.ts';
+import { bookingRequestKeys } from '#app/lib/query-keys';
 
 /**
  * The outbox request for POST rentals/booking-requests/: a visitor's request, no account. One
@@ -17,7 +17,7 @@ export function anonymousBookingRequest(
     method: 'POST',
     url: 'rentals/booking-requests/',
     json: input,
-    invalidate: [BOOKING_REQUESTS_KEY],
+    invalidate: [bookingRequestKeys.all],
     label: requestLabel(vehicle, input.start_date, input.end_date),
     reopen: { path: `/book-now/${input.vehicle_id}`, label: CHANGE_THE_DATES },
   };

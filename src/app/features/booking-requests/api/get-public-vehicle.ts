@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PickupLocationView, PublicVehicle, PublicVehicleDetail } from '#domain/api/vehicles';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { publicVehiclesQueryOptions } from '../../vehicles/api/list-public-vehicles.ts';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
+import { publicVehiclesQueryOptions } from '../../vehicles/index.ts';
 
 /**
  * A vehicle as the request screens and the vehicle page know it: the full reply of its own call,
@@ -17,7 +18,7 @@ export type ShownPickup = PickupLocationView & { address?: string };
 
 export const publicVehicleQueryOptions = (vehicleId: number) =>
   queryOptions({
-    queryKey: ['public-vehicles', 'detail', vehicleId],
+    queryKey: publicVehicleKeys.detail(vehicleId),
     queryFn: ({ signal }) => api.get<PublicVehicleDetail>(`public-vehicles/${vehicleId}/`, signal),
   });
 

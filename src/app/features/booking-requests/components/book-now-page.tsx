@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import { useSession } from '../../session/api/get-session.ts';
+import { useSession } from '../../session/index.ts';
 import { AnonymousRequestForm } from './anonymous-request-form.tsx';
 import { VehicleGate } from './vehicle-gate.tsx';
 import '../booking-requests.css';

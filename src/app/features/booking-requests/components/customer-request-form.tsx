@@ -8,12 +8,12 @@ import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
-import { VehicleCard } from '../../vehicles/components/vehicle-card.tsx';
+import { VehicleCard } from '../../vehicles/index.ts';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
 import type { ShownVehicle } from '../api/get-public-vehicle.ts';
-import { useOutboxFormSubmit } from '../use-outbox-form-submit.ts';
-import { RefusalMessage, RefusedDraftMessage } from './refusal-message.tsx';
-import { draftFormValues, useRefusedDraft } from '../use-refused-draft.ts';
+import { useOutboxFormSubmit } from '#app/offline/use-outbox-form-submit';
+import { RefusalMessage, RefusedDraftMessage } from '#app/offline/refusal-message';
+import { draftFormValues, useRefusedDraft } from '#app/offline/use-refused-draft';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { RequestTerms } from './request-terms.tsx';

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { estimateTotal } from '../estimate.ts';
 
 interface EstimatedTotalProps {

@@ -1,7 +1,7 @@
 import { Link, useNavigate, type LinkProps } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import type { Delivery } from '../use-outbox-form-submit.ts';
+import type { Delivery } from '#app/offline/use-outbox-form-submit';
 
 /** Long enough to read the sentence (SPEC §9 waits 2 s after a registration). */
 const SENT_REDIRECT_MS = 2_000;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/index.ts';
+import { useCurrency } from '#app/lib/currency';
 import type { ShownVehicle } from '../api/get-public-vehicle.ts';
 import { PickupPoints } from './pickup-points.tsx';
 

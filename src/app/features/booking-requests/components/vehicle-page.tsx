@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatKm, formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/index.ts';
+import { useCurrency } from '#app/lib/currency';
 import { usePublicVehicle, type ShownVehicle } from '../api/get-public-vehicle.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { PickupPoints } from './pickup-points.tsx';

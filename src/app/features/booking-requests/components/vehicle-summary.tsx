@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PublicVehicle } from '#domain/api/vehicles';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 
 /** The vehicle a visitor asks for, in one line: photo, make and model, price per day. */
 export function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** One customer (GET customers/{id}/), to name the one a link preselected (`?customerId=`). */
 export const customerChoiceQueryOptions = (customerId: number) =>
   queryOptions({
-    queryKey: [...STAFF_BOOKINGS_KEY, 'customer-choice', customerId],
+    queryKey: bookingKeys.customerChoice(customerId),
     queryFn: ({ signal }) => api.get<ApiCustomer>(`customers/${customerId}/`, signal),
   });
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffBooking } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** One booking in the staff shape (GET bookings/{id}/); another agency's is a 404. */
 export const staffBookingQueryOptions = (bookingId: number) =>
   queryOptions({
-    queryKey: [...STAFF_BOOKINGS_KEY, 'detail', bookingId],
+    queryKey: bookingKeys.staffDetail(bookingId),
     queryFn: ({ signal }) => api.get<StaffBooking>(`bookings/${bookingId}/`, signal),
   });
 

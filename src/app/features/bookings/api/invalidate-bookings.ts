@@ -1,8 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { customerAnalyticsQueryOptions } from '../../customer-analytics/api/get-customer-analytics.ts';
-import { CUSTOMERS_KEY } from '../../customers/api/list-customers.ts';
-import { STAFF_DASHBOARD_KEY } from '../../staff-dashboard/api/get-desk-summary.ts';
-import { ALL_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { bookingKeys, customerAnalyticsKeys, customerKeys, deskKeys } from '#app/lib/query-keys';
 
 /**
  * After a booking is made or changed: every booking list, the customers' details (totals, history,
@@ -11,7 +8,7 @@ import { ALL_BOOKINGS_KEY } from './staff-bookings-key.ts';
  */
 export function invalidateAfterBooking(queryClient: QueryClient): Promise<void> {
   return Promise.all(
-    [ALL_BOOKINGS_KEY, CUSTOMERS_KEY, customerAnalyticsQueryOptions().queryKey, STAFF_DASHBOARD_KEY].map((queryKey) =>
+    [bookingKeys.all, customerKeys.all, customerAnalyticsKeys.all, deskKeys.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   ).then(() => undefined);

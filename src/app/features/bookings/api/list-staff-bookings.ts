@@ -3,7 +3,7 @@ import type { StaffBooking } from '#domain/api/bookings';
 import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import { api } from '../../../lib/api-client.ts';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
-import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 export type { StaffBooking };
 
@@ -19,7 +19,7 @@ export interface StaffBookingFilter {
 /** The staff booking list (GET bookings/): searched, ordered and filtered on the server, a page at a time. */
 export const staffBookingsQueryOptions = ({ search, ordering, customerId }: StaffBookingFilter) =>
   infiniteQueryOptions({
-    queryKey: [...STAFF_BOOKINGS_KEY, 'list', { search, ordering, customerId: customerId ?? null, limit: PAGE_SIZE }],
+    queryKey: bookingKeys.staffList({ search, ordering, customerId: customerId ?? null, limit: PAGE_SIZE }),
     queryFn: ({ pageParam, signal }) => {
       const params: Record<string, string> = { limit: String(PAGE_SIZE), ordering };
       if (search) params.search = search;

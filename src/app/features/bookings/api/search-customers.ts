@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** How many matches a chooser offers at once: enough to pick from, never the whole customer list. */
 export const CHOICES_LIMIT = 20;
@@ -9,7 +9,7 @@ export const CHOICES_LIMIT = 20;
 /** Customers matching a search, for a chooser (GET customers/?search=): one short page from the server. */
 export const customerChoicesQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: [...STAFF_BOOKINGS_KEY, 'customer-choices', { search, limit: CHOICES_LIMIT }],
+    queryKey: bookingKeys.customerChoices(search, CHOICES_LIMIT),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ limit: String(CHOICES_LIMIT) });
       if (search) params.set('search', search);

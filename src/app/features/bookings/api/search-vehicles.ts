@@ -1,15 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
-import { STAFF_BOOKINGS_KEY } from './staff-bookings-key.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** How many matches the chooser shows; the server counts the rest. */
 const SHOWN = 20;
-
-/** "Toyota Corolla (AB12 CDE)": how staff recognise a vehicle (SPEC §2). */
-export function vehicleLabel(vehicle: { make: string; model: string; registration_number: string }): string {
-  return `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
-}
 
 /**
  * The caller's vehicles matching a search (GET staff-vehicles/?search=): the server finds every
@@ -17,7 +12,7 @@ export function vehicleLabel(vehicle: { make: string; model: string; registratio
  */
 export const vehicleChoicesQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: [...STAFF_BOOKINGS_KEY, 'vehicle-choices', { search }],
+    queryKey: bookingKeys.vehicleChoices(search),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ limit: String(SHOWN) });
       if (search) params.set('search', search);

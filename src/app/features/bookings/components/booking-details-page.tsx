@@ -9,12 +9,12 @@ import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
-import { InspectionsPanel } from '../../inspections/components/inspections-panel.tsx';
-import { BookingPaymentsPanel } from '../../payments/components/booking-payments-panel.tsx';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { InspectionsPanel } from '../../inspections/index.ts';
+import { BookingPaymentsPanel } from '../../payments/index.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
-import { vehicleLabel } from '../api/search-vehicles.ts';
-import { BookingInvoices } from '../../invoices/components/booking-invoices.tsx';
+import { vehicleLabel } from '#app/lib/vehicle-label';
+import { BookingInvoices } from '../../invoices/index.ts';
 import { BookingProgress } from './booking-progress.tsx';
 import '../bookings.css';
 

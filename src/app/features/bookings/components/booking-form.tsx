@@ -23,7 +23,7 @@ import { refusalParts } from '../../../lib/form-errors.ts';
 import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useAgentLocations } from '../../fleet/index.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { bookingPayload, type BookingFormValues } from '../api/booking-payload.ts';
 import { suggestedAmount } from '../suggested-amount.ts';
 import { CustomerCombobox, type CustomerOption } from './customer-combobox.tsx';

@@ -2,7 +2,7 @@ import { useState, type Ref } from 'react';
 import type { ApiCustomer } from '#domain/api/customers';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useCustomerChoices } from '../api/search-customers.ts';
-import { Combobox, type ComboboxOption } from './combobox.tsx';
+import { Combobox, type ComboboxOption } from '#app/components/combobox';
 
 export type CustomerOption = ComboboxOption;
 

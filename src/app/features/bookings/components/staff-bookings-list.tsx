@@ -11,9 +11,9 @@ import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useStaffBookings } from '../api/list-staff-bookings.ts';
-import { vehicleLabel } from '../api/search-vehicles.ts';
+import { vehicleLabel } from '#app/lib/vehicle-label';
 import { BookingRowMenu } from './booking-row-menu.tsx';
 import '../bookings.css';
 

@@ -1,8 +1,9 @@
 import { useState, type Ref } from 'react';
 import type { StaffVehicle } from '#domain/api/vehicles';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useVehicleChoices, vehicleLabel } from '../api/search-vehicles.ts';
-import { Combobox, type ComboboxOption } from './combobox.tsx';
+import { vehicleLabel } from '#app/lib/vehicle-label';
+import { useVehicleChoices } from '../api/search-vehicles.ts';
+import { Combobox, type ComboboxOption } from '#app/components/combobox';
 
 /** A vehicle to choose, with what prices a booking. */
 export interface VehicleOption extends ComboboxOption {

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListFreshness } from '../../../components/list-freshness.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import {
   conversionFigures,
   durationFigures,

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FinalizedRequest } from '#domain/api/bookings';
 import type { FinalizeInput } from '#domain/schemas/customer';
 import { api } from '../../../lib/api-client.ts';
-import { ownCustomerQueryOptions } from '../../customers/api/get-own-customer.ts';
+import { ownCustomerQueryOptions } from '../../customers/index.ts';
 import { bookingRequestQueryOptions } from './get-booking-request.ts';
-import { BOOKING_REQUESTS_KEY } from './list-booking-requests.ts';
-import { BOOKINGS_KEY } from './list-own-bookings.ts';
+import { bookingKeys, bookingRequestKeys } from '#app/lib/query-keys';
 
 /**
  * POST booking-request/{id}/finalize/: stores the address and next of kin and creates the booking,
@@ -21,8 +20,8 @@ export function useFinalizeBookingRequest(requestId: number) {
       queryClient.setQueryData(bookingRequestQueryOptions(requestId).queryKey, (request) =>
         request ? { ...request, has_booking: true, booking_id: reply.booking_id } : request,
       );
-      void queryClient.invalidateQueries({ queryKey: BOOKING_REQUESTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: bookingRequestKeys.all });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       void queryClient.invalidateQueries({ queryKey: ownCustomerQueryOptions().queryKey });
     },
   });

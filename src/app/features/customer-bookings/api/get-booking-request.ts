@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
-import { BOOKING_REQUESTS_KEY } from './list-booking-requests.ts';
+import { bookingRequestKeys } from '#app/lib/query-keys';
 
 /** One of the customer's own requests (GET booking-requests/{id}/); anyone else's is a 404. */
 export const bookingRequestQueryOptions = (requestId: number) =>
   queryOptions({
-    queryKey: [...BOOKING_REQUESTS_KEY, requestId],
+    queryKey: bookingRequestKeys.detail(requestId),
     queryFn: ({ signal }) => api.get<CustomerBookingRequest>(`booking-requests/${requestId}/`, signal),
   });
 

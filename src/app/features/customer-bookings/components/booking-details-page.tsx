@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useBooking } from '../api/get-booking.ts';
 import { BookingFacts } from './booking-facts.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';

@@ -3,7 +3,7 @@ import type { CustomerBookingRequest } from '#domain/api/bookings';
 import { shownRequestStatus, type ShownRequestStatus } from '#domain/request-hold';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { requestStatusTone } from '../../../lib/booking-labels.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ConfirmBy, EXPIRED_NOTE } from './confirm-by.tsx';

@@ -3,7 +3,7 @@ import type { CustomerBooking } from '#domain/api/bookings';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useOwnBookings } from '../api/list-own-bookings.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { ListFreshness } from '../../../components/list-freshness.tsx';

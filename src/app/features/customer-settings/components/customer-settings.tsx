@@ -5,12 +5,11 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
-import { ownCustomerQueryOptions } from '../../customers/api/get-own-customer.ts';
-import { useSession } from '../../session/api/get-session.ts';
-import { DevicePanel } from '../../settings/components/device-panel.tsx';
-import { PasswordForm } from '../../settings/components/password-form.tsx';
+import { ownCustomerQueryOptions } from '../../customers/index.ts';
+import { useSession } from '../../session/index.ts';
+import { DevicePanel } from '../../settings/index.ts';
+import { PasswordForm } from '../../settings/index.ts';
 import { ProfileForm } from './profile-form.tsx';
-import '../../settings/settings.css';
 import '../customer-settings.css';
 
 /** `/settings` for a customer: their details and license (through the outbox), password and this device. */

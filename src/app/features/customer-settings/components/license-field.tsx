@@ -1,11 +1,11 @@
 import { useId, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useOnline } from '../../../offline/connectivity.ts';
-import { useLicenseFile } from '../../customers/api/get-license-file.ts';
-import { licenseFileProblem } from '../../customers/license-checks.ts';
+import { useLicenseFile } from '../../customers/index.ts';
+import { licenseFileProblem } from '../../customers/index.ts';
 import type { PendingLicense } from '../profile-values.ts';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
-import { LicenseImage } from '../../customers/components/license-image.tsx';
+import { LicenseImage } from '../../customers/index.ts';
 
 export const NO_LICENSE = "No driver's license uploaded yet.";
 

@@ -9,9 +9,9 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { discardEntry, submitThroughOutbox, useOutboxEntries } from '../../../offline/outbox.ts';
-import { ownCustomerQueryOptions, type ApiCustomer } from '../../customers/api/get-own-customer.ts';
-import { LICENSE_FIELD, ownCustomerEditRequest } from '../../customers/api/update-own-customer.ts';
-import { sessionQueryOptions } from '../../session/api/get-session.ts';
+import { ownCustomerQueryOptions, type ApiCustomer } from '../../customers/index.ts';
+import { LICENSE_FIELD, ownCustomerEditRequest } from '../../customers/index.ts';
+import { sessionQueryOptions } from '../../session/index.ts';
 import {
   applyEdit,
   changedFields,
@@ -25,7 +25,7 @@ import {
   type ProfileFormInput,
   type ProfileFormOutput,
 } from '../profile-values.ts';
-import { KinFields, type KinField } from '../../customers/components/kin-fields.tsx';
+import { KinFields, type KinField } from '../../customers/index.ts';
 import { LicenseField, type LicenseChange } from './license-field.tsx';
 
 const SAVED = 'Your details have been saved.';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
-import { CUSTOMERS_KEY } from './list-customers.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 export interface NewCustomer {
   /** The form's fields; empty ones are left out of the payload (SPEC §5). */
@@ -23,6 +23,6 @@ export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCustomer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_KEY, 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.lists }),
   });
 }

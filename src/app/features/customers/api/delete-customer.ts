@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { customerQueryOptions } from './get-customer.ts';
-import { CUSTOMERS_KEY } from './list-customers.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 /** DELETE customers/{id}/: refused (409) for a customer with bookings or a login of their own. */
 export function useDeleteCustomer(id: number) {
@@ -10,7 +10,7 @@ export function useDeleteCustomer(id: number) {
     mutationFn: () => api.delete(`customers/${id}/`),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: customerQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_KEY, 'list'] });
+      await queryClient.invalidateQueries({ queryKey: customerKeys.lists });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, NetworkError, refreshSession } from '../../../lib/api-client.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 async function fetchOnce(url: string, signal: AbortSignal): Promise<Response> {
   try {
@@ -27,7 +28,7 @@ async function fetchLicenseFile(url: string, signal: AbortSignal): Promise<Blob>
  */
 export const licenseFileQueryOptions = (url: string, version: string) =>
   queryOptions({
-    queryKey: ['customers', 'me', 'drivers-license', url, version],
+    queryKey: customerKeys.ownLicense(url, version),
     queryFn: ({ signal }) => fetchLicenseFile(url, signal),
     meta: { persist: false },
     staleTime: Number.POSITIVE_INFINITY,

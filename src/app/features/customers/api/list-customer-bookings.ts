@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CustomerBookingHistoryItem } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
 const PAGE_SIZE = 20;
@@ -8,7 +9,7 @@ const PAGE_SIZE = 20;
 /** A customer's bookings, newest first, a page at a time (an agency sees only its own). */
 export const customerBookingsQueryOptions = (customerId: number) =>
   infiniteQueryOptions({
-    queryKey: ['bookings', 'customer', customerId, { limit: PAGE_SIZE }],
+    queryKey: bookingKeys.ofCustomer(customerId, PAGE_SIZE),
     queryFn: ({ pageParam, signal }) =>
       api.page<CustomerBookingHistoryItem>(
         pagePath(`bookings/customer/${customerId}/`, { limit: String(PAGE_SIZE) }, pageParam),

@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiCustomer } from '#domain/api/customers';
 import { api } from '../../../lib/api-client.ts';
+import { customerKeys } from '#app/lib/query-keys';
 import { FIRST_PAGE, nextCursor, pagePath } from '../../../lib/paging.ts';
 
-/** Every staff query of customers starts with this (the own record is ['customers', 'me']). */
-export const CUSTOMERS_KEY = ['customers'] as const;
 const PAGE_SIZE = 25;
 
 export type CustomerSortField = 'name' | 'email' | 'created_at';
@@ -18,7 +17,7 @@ export interface CustomerListParams {
 /** GET customers/: the customers the caller may see, searched and sorted by the server, a page at a time. */
 export const customersQueryOptions = ({ search, ordering }: CustomerListParams) =>
   infiniteQueryOptions({
-    queryKey: [...CUSTOMERS_KEY, 'list', { search, ordering, limit: PAGE_SIZE }],
+    queryKey: customerKeys.list({ search, ordering, limit: PAGE_SIZE }),
     queryFn: ({ pageParam, signal }) => {
       const params: Record<string, string> = { ordering, limit: String(PAGE_SIZE) };
       if (search) params.search = search;

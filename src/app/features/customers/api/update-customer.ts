@@ -1,6 +1,6 @@
 import type { OutboxRequest } from '../../../offline/outbox.ts';
 import { customerQueryOptions } from './get-customer.ts';
-import { CUSTOMERS_KEY } from './list-customers.ts';
+import { customerKeys } from '#app/lib/query-keys';
 
 export const LICENSE_FIELD = 'drivers_license';
 
@@ -30,7 +30,7 @@ export function customerEditRequest({ id, fields, license, expectedUpdatedAt, la
     method: 'PATCH',
     url: `customers/${id}/`,
     form: { fields: formFields, files },
-    invalidate: [customerQueryOptions(id).queryKey, [...CUSTOMERS_KEY, 'list']],
+    invalidate: [customerQueryOptions(id).queryKey, customerKeys.lists],
     label,
   };
 }

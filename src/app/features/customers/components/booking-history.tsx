@@ -10,8 +10,8 @@ import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { Fragment } from 'react';
 import { allItems } from '../../../lib/paging.ts';
 import { Refusal } from '../../../components/refusal.tsx';
-import { useInvoiceForBooking } from '../../invoices/api/use-invoice-for-booking.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useInvoiceForBooking } from '../../invoices/index.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useCustomerBookings } from '../api/list-customer-bookings.ts';
 
 function bookingMenu(booking: CustomerBookingHistoryItem, createInvoice: (booking: number) => void): RowMenuItem[] {

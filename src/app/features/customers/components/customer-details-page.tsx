@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatKm, formatMoney } from '../../../lib/format.ts';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useCustomerAnalytics } from '../api/get-customer-analytics.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { fullName } from '../customer-values.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StaffVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
-import { STAFF_VEHICLES_KEY } from './list-staff-vehicles.ts';
+import { staffVehicleKeys } from '#app/lib/query-keys';
 
 /** What a picker needs of a staff vehicle. */
 export type FleetChoice = Pick<StaffVehicle, 'id' | 'make' | 'model' | 'registration_number'>;
@@ -13,7 +13,7 @@ export const fleetChoiceName = (vehicle: FleetChoice) =>
 /** The fleet's vehicles for a form's or a filter's picker (GET staff-vehicles/, one page of up to 500). */
 export function useFleetChoices() {
   return useQuery({
-    queryKey: [...STAFF_VEHICLES_KEY, 'choices'],
+    queryKey: staffVehicleKeys.choices,
     queryFn: ({ signal }) => api.list<FleetChoice>('staff-vehicles/?limit=500', signal),
   });
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
-import { STAFF_VEHICLES_KEY } from './list-staff-vehicles.ts';
+import { staffVehicleKeys } from '#app/lib/query-keys';
 
 /** One vehicle of the caller's fleet (GET staff-vehicles/{id}/); another agency's is a 404. */
 export const staffVehicleQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: [...STAFF_VEHICLES_KEY, 'detail', id],
+    queryKey: staffVehicleKeys.detail(id),
     queryFn: ({ signal }) => api.get<StaffVehicle>(`staff-vehicles/${id}/`, signal),
   });
 

@@ -2,12 +2,12 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { StaffVehicle } from '#domain/api/vehicles';
 import type { Ownership } from '#domain/constants';
 import { api } from '../../../lib/api-client.ts';
+import { staffVehicleKeys } from '#app/lib/query-keys';
 import { nextOffset } from '../../../lib/paging.ts';
 
 export type { StaffVehicle };
 
 /** Every query of staff vehicles (lists and details) starts with this. */
-export const STAFF_VEHICLES_KEY = ['staff-vehicles'] as const;
 const PAGE_SIZE = 24;
 
 export interface StaffVehicleListFilter {
@@ -33,17 +33,13 @@ function listUrl(filter: StaffVehicleListFilter, offset: number): string {
 /** The caller's fleet, searched and filtered by the server, a page at a time (GET staff-vehicles/). */
 export const staffVehiclesQueryOptions = (filter: StaffVehicleListFilter) =>
   infiniteQueryOptions({
-    queryKey: [
-      ...STAFF_VEHICLES_KEY,
-      'list',
-      {
-        search: filter.search.trim().toLowerCase(),
-        ownership: filter.ownership,
-        nextServiceBy: filter.nextServiceBy,
-        includeRetired: filter.includeRetired === true,
-        limit: PAGE_SIZE,
-      },
-    ],
+    queryKey: staffVehicleKeys.list({
+      search: filter.search.trim().toLowerCase(),
+      ownership: filter.ownership,
+      nextServiceBy: filter.nextServiceBy,
+      includeRetired: filter.includeRetired === true,
+      limit: PAGE_SIZE,
+    }),
     queryFn: ({ pageParam, signal }) => api.list<StaffVehicle>(listUrl(filter, pageParam), signal),
     initialPageParam: 0,
     getNextPageParam: nextOffset,

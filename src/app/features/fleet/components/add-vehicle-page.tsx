@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useSession } from '../../session/api/get-session.ts';
+import { useSession } from '../../session/index.ts';
 import { useCreateStaffVehicle } from '../api/create-staff-vehicle.ts';
 import { VEHICLE_ADDED } from '../fleet-notice.ts';
 import { appendFields, EMPTY_VEHICLE, VEHICLE_FIELDS } from '../vehicle-form-values.ts';

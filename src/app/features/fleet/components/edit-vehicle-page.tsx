@@ -10,7 +10,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
-import { useSession } from '../../session/api/get-session.ts';
+import { useSession } from '../../session/index.ts';
 import { useDeleteStaffVehicle } from '../api/delete-staff-vehicle.ts';
 import { useStaffVehicle } from '../api/get-staff-vehicle.ts';
 import { useAgencies } from '../api/list-agencies.ts';

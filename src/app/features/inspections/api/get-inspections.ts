@@ -1,12 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingInspections } from '#domain/api/inspections';
 import { api } from '../../../lib/api-client.ts';
-import { ALL_BOOKINGS_KEY } from '../../bookings/api/staff-bookings-key.ts';
+import { bookingKeys } from '#app/lib/query-keys';
 
 /** Under every booking query's key: whatever refreshes the bookings refreshes these too. */
 export const inspectionsQueryOptions = (bookingId: number) =>
   queryOptions({
-    queryKey: [...ALL_BOOKINGS_KEY, 'inspections', bookingId],
+    queryKey: bookingKeys.inspections(bookingId),
     queryFn: ({ signal }) => api.get<BookingInspections>(`bookings/${bookingId}/inspections/`, signal),
   });
 
@@ -21,5 +21,5 @@ export function useBookingInspections(bookingId: number) {
  */
 export function useRefreshBookingInspections() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: ALL_BOOKINGS_KEY });
+  return () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
 }

@@ -1,8 +1,7 @@
 import type { DamageMark, InspectionKind } from '#domain/schemas/inspection';
 import { PHOTOS_FIELD } from '#domain/schemas/inspection';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
-import { ALL_BOOKINGS_KEY } from '../../bookings/api/staff-bookings-key.ts';
-import { STAFF_VEHICLES_KEY } from '../../fleet/api/list-staff-vehicles.ts';
+import { bookingKeys, staffVehicleKeys } from '#app/lib/query-keys';
 
 export interface InspectionDraft {
   bookingId: number;
@@ -40,7 +39,7 @@ export function inspectionRequest(draft: InspectionDraft): OutboxRequest {
       fileNames: { [PHOTOS_FIELD]: draft.photos.map((_, index) => `${draft.kind}-${index + 1}.jpg`) },
     },
     // The booking moves on (every booking list) and a return raises the vehicle's mileage.
-    invalidate: [ALL_BOOKINGS_KEY, STAFF_VEHICLES_KEY],
+    invalidate: [bookingKeys.all, staffVehicleKeys.all],
     label: draft.label,
   };
 }

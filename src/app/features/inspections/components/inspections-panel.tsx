@@ -5,7 +5,7 @@ import { bookingAllowance } from '#domain/return-flags';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { discardEntry, useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
-import { vehicleLabel } from '../../bookings/api/search-vehicles.ts';
+import { vehicleLabel } from '#app/lib/vehicle-label';
 import { useBookingInspections } from '../api/get-inspections.ts';
 import { entryKind, inspectionTarget } from '../api/record-inspection.ts';
 import { InspectionForm, KIND_TITLES } from './inspection-form.tsx';

@@ -3,7 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useInvoices } from '../api/list-invoices.ts';
 import { useInvoiceForBooking } from '../api/use-invoice-for-booking.ts';
 import { InvoiceStatusBadge, invoiceTitle } from './invoice-status-badge.tsx';

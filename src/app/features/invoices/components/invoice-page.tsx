@@ -11,7 +11,7 @@ import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useChangeInvoice } from '../api/change-invoice.ts';
 import { useCreateInvoice } from '../api/create-invoice.ts';
 import { useDownloadInvoicePdf } from '../api/download-invoice-pdf.ts';

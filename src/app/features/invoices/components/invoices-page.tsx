@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { buttonClass } from '../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { dateRangeError } from '../../../lib/date-range.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useInvoiceTotals } from '../api/get-invoice-totals.ts';
 import type { InvoiceFilters } from '../api/invoice-keys.ts';
 import { useInvoices } from '../api/list-invoices.ts';

@@ -16,8 +16,7 @@ import { definedOnly } from '../../../lib/search-params.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { nextOffset } from '../../../lib/paging.ts';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
-import { STAFF_VEHICLES_KEY } from '../../fleet/api/list-staff-vehicles.ts';
-import { STAFF_DASHBOARD_KEY } from '../../staff-dashboard/api/get-desk-summary.ts';
+import { deskKeys, staffVehicleKeys } from '#app/lib/query-keys';
 import { MAINTENANCE_TYPE_LABELS } from '../maintenance-labels.ts';
 
 export type { MaintenanceRecord, MaintenanceTotals };
@@ -89,7 +88,7 @@ export function useMaintenanceTotals(filter: MaintenanceFilter) {
 }
 
 /** A service moves the vehicle's next service date and mileage; the fleet list and dashboard show both. */
-const AFFECTED = [MAINTENANCE_KEY, STAFF_VEHICLES_KEY, STAFF_DASHBOARD_KEY] as const;
+const AFFECTED = [MAINTENANCE_KEY, staffVehicleKeys.all, deskKeys.all] as const;
 
 /**
  * The outbox request for POST maintenance/ (or, with an id, PATCH maintenance/{id}/): recorded in

@@ -10,8 +10,8 @@ import { Button } from '../../../components/button.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { type Delivery, useOutboxFormSubmit } from '../../booking-requests/use-outbox-form-submit.ts';
-import { fleetChoiceName, useFleetChoices } from '../../fleet/api/fleet-choices.ts';
+import { type Delivery, useOutboxFormSubmit } from '#app/offline/use-outbox-form-submit';
+import { fleetChoiceName, useFleetChoices } from '../../fleet/index.ts';
 import { MAINTENANCE_KEY, maintenanceRequest, type MaintenanceRecord } from '../api/maintenance.ts';
 import { MAINTENANCE_TYPE_LABELS } from '../maintenance-labels.ts';
 

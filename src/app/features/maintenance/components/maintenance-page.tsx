@@ -16,9 +16,9 @@ import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOutboxEntries } from '../../../offline/outbox.ts';
-import type { Delivery } from '../../booking-requests/use-outbox-form-submit.ts';
-import { fleetChoiceName, useFleetChoices } from '../../fleet/api/fleet-choices.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import type { Delivery } from '#app/offline/use-outbox-form-submit';
+import { fleetChoiceName, useFleetChoices } from '../../fleet/index.ts';
+import { useCurrency } from '#app/lib/currency';
 import {
   type MaintenanceFilter,
   type MaintenanceRecord,

@@ -9,7 +9,7 @@ import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { useBookingMoney, usePaymentWrites, type Payment } from '../api/payments.ts';
 import { paymentKindLabel, paymentStatusLabel, paymentStatusTone } from '../payment-labels.ts';
 import { RecordPaymentForm } from './record-payment-form.tsx';

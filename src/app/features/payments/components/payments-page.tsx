@@ -14,7 +14,7 @@ import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { dateRangeError } from '../../../lib/date-range.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { usePayments, type Payment, type PaymentFilter, type PaymentTotals } from '../api/payments.ts';
 import { paymentKindLabel, paymentStatusLabel, paymentStatusTone } from '../payment-labels.ts';
 import '../payments.css';

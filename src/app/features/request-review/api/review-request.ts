@@ -2,7 +2,7 @@ import type { StaffBookingRequest } from '#domain/api/booking-requests';
 import type { RequestReviewInput } from '#domain/schemas/booking-request';
 import { formatDate } from '../../../lib/format.ts';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
-import { STAFF_DASHBOARD_KEY } from '../../staff-dashboard/api/get-desk-summary.ts';
+import { deskKeys } from '#app/lib/query-keys';
 import { decisionLabel } from '../review-labels.ts';
 import { STAFF_REQUESTS_KEY } from './staff-requests-key.ts';
 
@@ -22,7 +22,7 @@ export function reviewRequest(request: StaffBookingRequest, input: RequestReview
     url: `staff-booking-requests/${request.id}/`,
     json: { status: input.status, staff_notes: input.staff_notes },
     // The dashboard counts the requests still to review.
-    invalidate: [STAFF_REQUESTS_KEY, STAFF_DASHBOARD_KEY],
+    invalidate: [STAFF_REQUESTS_KEY, deskKeys.all],
     label: `Review (${decisionLabel(input.status)}): ${person.first_name} ${person.last_name}, ${vehicle.make} ${vehicle.model}, ${formatDate(request.start_date)} – ${formatDate(request.end_date)}`,
   };
 }

@@ -4,7 +4,7 @@ import { shownRequestStatus } from '#domain/request-hold';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { requestStatusTone } from '../../../lib/booking-labels.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { STATUS_NAMES } from '../review-labels.ts';
 import { customerName, vehicleName } from './request-cells.tsx';
 

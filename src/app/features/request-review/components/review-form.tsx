@@ -9,15 +9,14 @@ import { requestReviewSchema, type RequestReviewInput } from '#domain/schemas/bo
 import { Button } from '../../../components/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
-import { RefusalMessage } from '../../booking-requests/components/refusal-message.tsx';
-import { type Delivery, useOutboxFormSubmit } from '../../booking-requests/use-outbox-form-submit.ts';
+import { RefusalMessage } from '#app/offline/refusal-message';
+import { type Delivery, useOutboxFormSubmit } from '#app/offline/use-outbox-form-submit';
 import { requestClashesQueryOptions } from '../api/get-request-clashes.ts';
 import { reviewRequest } from '../api/review-request.ts';
 import { flashAfterReview, type ReviewFlash } from '../review-flash.ts';
 import { DECISION_OPTIONS } from '../review-labels.ts';
 import { showClashes } from './clashes-panel.tsx';
 // The refusal message reused from the request forms is styled there.
-import '../../booking-requests/booking-requests.css';
 
 type FormValues = v.InferInput<typeof requestReviewSchema>;
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { setCacheUser } from '../../../offline/persister.ts';
 import { resumeAfterSignIn } from '../../../offline/outbox.ts';
 import { clearFirstScreen } from '../../../pwa/first-screen.ts';
-import { requestPersistentStorage } from '../../../pwa/persistent-storage.ts';
+import { requestPersistentStorage } from '../../../offline/persistent-storage.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
 import { sessionQueryOptions, setSession } from './get-session.ts';
 

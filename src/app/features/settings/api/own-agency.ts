@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgencyProfile } from '#domain/api/agencies';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQueryOptions } from '../../session/api/get-session.ts';
+import { sessionQueryOptions } from '../../session/index.ts';
 
 export type { AgencyProfile };
 

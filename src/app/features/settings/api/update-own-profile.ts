@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '#domain/api/session';
 import type { OwnProfileInput } from '#domain/schemas/accounts';
 import { api } from '../../../lib/api-client.ts';
-import { sessionQueryOptions } from '../../session/api/get-session.ts';
+import { sessionQueryOptions } from '../../session/index.ts';
 
 /**
  * PATCH auth/me/: a staff-side user's own names, e-mail and phone. Sent at once, online only: the

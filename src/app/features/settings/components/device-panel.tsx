@@ -8,6 +8,7 @@ import { Refusal } from '../../../components/refusal.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutboxEntries } from '../../../offline/outbox-state.ts';
 import { clearDeviceData, keptData, readDeviceStorage, type DeviceStorage, type KeptData } from '../device-data.ts';
+import '../settings.css';
 
 const CLEARED = "This device's data has been cleared.";
 const NOT_CLEARED = "This device's data could not be cleared. Try again.";

@@ -11,8 +11,9 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalOf } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
-import { useSession } from '../../session/api/get-session.ts';
+import { useSession } from '../../session/index.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import '../settings.css';
 
 const NEEDS_CONNECTION = 'Changing your password needs a connection. Try again when you are back online.';
 const NOT_CHANGED = 'Your password could not be changed.';

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useSession } from '../../session/api/get-session.ts';
+import { useSession } from '../../session/index.ts';
 import { AgencyPanel } from './agency-panel.tsx';
 import { DevicePanel } from './device-panel.tsx';
 import { LocationsPanel } from './locations-panel.tsx';

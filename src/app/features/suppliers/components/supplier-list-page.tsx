@@ -11,7 +11,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useSession } from '../../session/api/get-session.ts';
+import { useSession } from '../../session/index.ts';
 import { useSetSupplierStatus, useSuppliers, type AgencyProfile } from '../api/suppliers.ts';
 import { EditSupplierDialog } from './edit-supplier-dialog.tsx';
 import { OwnAgencyView } from './own-agency-view.tsx';

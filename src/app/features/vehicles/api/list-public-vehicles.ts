@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicVehicle } from '#domain/api/vehicles';
 import { api } from '../../../lib/api-client.ts';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
 
 export type { PublicVehicle };
 
@@ -24,7 +25,7 @@ export async function listPublicVehicles(signal?: AbortSignal, filter = ''): Pro
 
 export const publicVehiclesQueryOptions = () =>
   queryOptions({
-    queryKey: ['public-vehicles', 'list', { limit: WHOLE_FLEET }],
+    queryKey: publicVehicleKeys.list(WHOLE_FLEET),
     queryFn: ({ signal }) => listPublicVehicles(signal),
   });
 

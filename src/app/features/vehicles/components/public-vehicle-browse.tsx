@@ -6,7 +6,7 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { useFirstScreenSnapshot } from '../../../pwa/first-screen.ts';
-import { usePublicVehicles, type PublicVehicle } from '../api/list-public-vehicles.ts';
+import { listPublicVehicles, usePublicVehicles, type PublicVehicle } from '../api/list-public-vehicles.ts';
 import { filterVehicles, NO_FILTER, type VehicleFilter } from '../filter-vehicles.ts';
 import { VehicleCard } from './vehicle-card.tsx';
 import { VehicleFilters } from './vehicle-filters.tsx';
@@ -14,7 +14,7 @@ import { EAGER_CARDS, VehicleGrid } from './vehicle-grid.tsx';
 
 // Loaded when asked for: the landing's first screen carries only the button.
 const AvailabilityFilter = lazy(() =>
-  import('../../availability/availability-filter.tsx').then((module) => ({ default: module.AvailabilityFilter })),
+  import('../../availability/index.ts').then((module) => ({ default: module.AvailabilityFilter })),
 );
 
 interface PublicVehicleBrowseProps {
@@ -58,6 +58,7 @@ export function PublicVehicleBrowse({
         <Suspense fallback={<LoadingState label="Loading dates..." />}>
           <AvailabilityFilter
             onChange={setAvailable}
+            listVehicles={listPublicVehicles}
             onClose={() => {
               setDatesOpen(false);
               setAvailable(null);

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatKm, formatMoney } from '../../../lib/format.ts';
-import { useCurrency } from '../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import type { PickupLocation, VehicleSummary } from '../types.ts';
 import { ImageCarousel } from './image-carousel.tsx';
 import '../vehicles.css';

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { SNAPSHOT_OMIT } from '../../../pwa/first-screen.ts';
+import { SNAPSHOT_OMIT } from '#app/components/snapshot-omit';
 import '../vehicles.css';
 
 interface VehicleGridProps<T extends { id: number }> {

@@ -6,7 +6,7 @@ import { buttonClass } from '../../../../components/button.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
 import { StatusBadge } from '../../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../../components/status-message.tsx';
-import { useOwnCustomer } from '../../../customers/api/get-own-customer.ts';
+import { useOwnCustomer } from '../../../customers/index.ts';
 import { useBookingRequest } from '../../api/get-booking-request.ts';
 import { QueryFallback } from '../../../../components/query-fallback.tsx';
 import { ConfirmBy, EXPIRED_NOTE } from '../confirm-by.tsx';

@@ -5,7 +5,7 @@ import { Button } from '../../../../components/button.tsx';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import { useDirtyForm } from '../../../../lib/dirty-forms.ts';
 import { useOnline } from '../../../../offline/connectivity.ts';
-import { useCurrency } from '../../../settings/api/get-settings.ts';
+import { useCurrency } from '#app/lib/currency';
 import { VehicleThumb } from '../vehicle-thumb.tsx';
 import { estimateTotal } from '../../../booking-requests/index.ts';
 import { DetailsStep, useDetailsForm } from './details-step.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { discardEntry, submitThroughOutbox, useOutboxEntries, type OutboxEntry } from '../../../../offline/outbox.ts';
-import { LICENSE_FIELD, ownCustomerEditRequest } from '../../../customers/api/update-own-customer.ts';
+import { LICENSE_FIELD, ownCustomerEditRequest } from '../../../customers/index.ts';
 import { useObjectUrl } from '../../../../lib/use-object-url.ts';
 
 export type UploadState =

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { useFocusWhenShown } from '../../../components/refusal.tsx';
-import { StatusMessage } from '../../../components/status-message.tsx';
-import type { Refusal } from '../use-outbox-form-submit.ts';
+import { useFocusWhenShown } from '../components/refusal.tsx';
+import { StatusMessage } from '../components/status-message.tsx';
+import type { Refusal } from './use-outbox-form-submit.ts';
+import './refusal-message.css';
 
 interface RefusalMessageProps {
   /** The spec's sentence for the form, e.g. "Failed to submit booking request." */

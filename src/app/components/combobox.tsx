@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import './combobox.css';
 
 /** One choice of a combobox: what it is, the line that names it, and a second line that tells it apart. */
 export interface ComboboxOption {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { draftIdFromHash } from '../../offline/outbox-drafts.ts';
-import { getEntry, type OutboxKind } from '../../offline/outbox.ts';
+import { draftIdFromHash } from './outbox-drafts.ts';
+import { getEntry, type OutboxKind } from './outbox.ts';
 
 /** A request the server refused after it was queued, reopened in its form from the sync panel. */
 export interface RefusedDraft {

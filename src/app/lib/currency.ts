@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Settings } from '#domain/api/settings';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const settingsQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { onlineManager } from '@tanstack/react-query';
-import { applyServerFieldErrors } from '../../lib/form-errors.ts';
-import { SERVER_UNREACHABLE } from '../../offline/outbox-policy.ts';
-import { discardEntry, onEntrySent, submitThroughOutbox, type OutboxRequest } from '../../offline/outbox.ts';
+import { applyServerFieldErrors } from '../lib/form-errors.ts';
+import { SERVER_UNREACHABLE } from './outbox-policy.ts';
+import { discardEntry, onEntrySent, submitThroughOutbox, type OutboxRequest } from './outbox.ts';
 
 /**
  * sent: the server has it. The others keep it on this device and send it later: offline (no

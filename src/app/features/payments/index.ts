@@ -1,0 +1,2 @@
+/** What other features use of payments: the panel of a booking's payments. */
+export { BookingPaymentsPanel } from './components/booking-payments-panel.tsx';
