@@ -105,7 +105,10 @@ describe(`a server killed mid-write and restarted on the same data (${ENGINE})`,
       .where('state', '=', 'running')
       .execute();
 
+    const replayStart = Date.now();
     const replays = await Promise.all(keys.map((_, i) => send(restarted.url, i)));
+    // Issue 20: every replayed key answered within 5 s of the restart (printed, not asserted on time).
+    console.info(`all ${keys.length} replays answered ${Date.now() - replayStart} ms after the restart`);
     replays.forEach((reply, i) => {
       const key = keys[i] ?? '';
       expect(reply.status, `${key}: ${JSON.stringify(reply.body)}`).toBe(201);
