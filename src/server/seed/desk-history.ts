@@ -11,7 +11,7 @@ import type { BookingStatus, PaymentMethod } from '#domain/constants';
 import { addDays, addMonths } from '#domain/dates';
 import { invoiceSums } from '#domain/invoice-sums';
 import type { Database, MaintenanceRecordTable, PaymentTable } from '../db/types.ts';
-import { linesFromBooking } from '../routes/invoices/invoice-rules.ts';
+import { linesFromBooking } from '../services/invoices/invoice-lines.ts';
 
 const BATCH = 100;
 const DAY_MS = 86_400_000;

@@ -12,7 +12,7 @@ import {
   replacementOf,
 } from '../../repositories/invoices.ts';
 // The lead moves linesFromBooking into src/domain (issue 20 §4); until then it is read from its route folder.
-import { linesFromBooking } from '../../routes/invoices/invoice-rules.ts';
+import { linesFromBooking } from './invoice-lines.ts';
 import { INVOICE_NOT_FOUND, invoiceName } from './invoice-access.ts';
 import { agencyScope } from '../agency-scope.ts';
 import { Conflict, fieldRefusal, Invalid, NotFound } from '../errors.ts';

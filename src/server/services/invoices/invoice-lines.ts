@@ -1,6 +1,6 @@
 import { adjustmentTo, type PriceLineKind, priceRental } from '#domain/pricing';
 import type { InvoiceableBooking, InvoiceLineValues } from '../../repositories/invoices.ts';
-import { britishDate } from '../../services/booking-refusals.ts';
+import { britishDate } from '../booking-refusals.ts';
 
 /**
  * A draft's lines from its booking, priced by the one price function (src/domain/pricing.ts):
