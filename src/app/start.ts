@@ -51,7 +51,7 @@ export async function startApp(): Promise<AppContext> {
     const user = queryClient.getQueryData(sessionQueryOptions().queryKey);
     if (user) adoptCacheUser(user.id);
   });
-  startPersisting(queryClient);
+  startPersisting(queryClient, isSessionQuery);
   startConnectivity();
 
   // A failed token refresh ends the session; whenever the signed-in user is gone, the guards of

@@ -151,4 +151,18 @@ describe('the persisted query cache', () => {
     });
     stop();
   });
+
+  it('saves a new session at once, without waiting for the throttle', async () => {
+    const client = new QueryClient();
+    const isSession = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] === 'session';
+    const stop = startPersisting(client, isSession);
+    client.setQueryData(['vehicles'], ['saved with the throttle']);
+    client.setQueryData(['session'], { id: 4 });
+    // No flush here: signing in reaches IndexedDB within the throttle second, with what came before.
+    await vi.waitFor(async () => expect((await restored()).getQueryData(['session'])).toEqual({ id: 4 }), {
+      timeout: 500,
+    });
+    expect((await restored()).getQueryData(['vehicles'])).toEqual(['saved with the throttle']);
+    stop();
+  });
 });

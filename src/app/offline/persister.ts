@@ -160,8 +160,16 @@ export function whenCacheRestored(): Promise<void> {
   return restoring;
 }
 
-/** Saves the cache (throttled) on every change, and at once when the page is hidden. Returns the stop function. */
-export function startPersisting(queryClient: QueryClient): () => void {
+/**
+ * Saves the cache (throttled) on every change, and at once when the page is hidden. `saveAtOnce`
+ * names queries whose new answer is written without waiting for the throttle (the session: a
+ * person who signs in and loses the connection within the second must still be signed in at the
+ * next offline start). Returns the stop function.
+ */
+export function startPersisting(
+  queryClient: QueryClient,
+  saveAtOnce: (query: Query) => boolean = () => false,
+): () => void {
   const store = persister();
   const unsubscribe = persistQueryClientSubscribe({
     queryClient,
@@ -175,7 +183,10 @@ export function startPersisting(queryClient: QueryClient): () => void {
   // An invalidation (a write made something stale) is saved at once, not after the throttle: a
   // reload straight after a save must not restore the old answers as fresh.
   const unsubscribeInvalidations = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'invalidate') queueMicrotask(() => void store.flush());
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'invalidate' || (event.action.type === 'success' && saveAtOnce(event.query))) {
+      queueMicrotask(() => void store.flush());
+    }
   });
   const onHidden = () => {
     if (document.visibilityState === 'hidden') void store.flush();
