@@ -58,6 +58,15 @@ async function queueRequest(page: Page, vehicle: Vehicle, start: string, end: st
 /** The notice on screen (the live region beside it says the same to a screen reader). */
 const notice = (page: Page) => page.getByRole('paragraph').filter({ hasText: /^(Not sent|Sent): / });
 
+/**
+ * Days ahead for this attempt: a retry (or a repeat) books other dates, not the ones its first
+ * attempt left taken on the same server.
+ */
+const attemptDay = (days: number) => {
+  const { retry, repeatEachIndex } = test.info();
+  return isoDay(days + 30 * (retry + 3 * repeatEachIndex));
+};
+
 /** dd/mm/yyyy, as the labels show dates. */
 const british = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -77,13 +86,14 @@ test.describe('a customer on a phone', () => {
     await page.goto('/public-customers/book-vehicle');
     await waitForServiceWorker(page);
     await goOffline(context, page);
-    const start = isoDay(660);
-    await queueRequest(page, vehicle, start, isoDay(662));
+    const start = attemptDay(660);
+    const end = attemptDay(662);
+    await queueRequest(page, vehicle, start, end);
     const status = page.getByRole('button', { name: 'Offline, 1 pending' });
     await expect(status).toBeVisible();
 
     await context.setOffline(false);
-    const label = `Booking request: ${vehicle.make} ${vehicle.model}, ${british(start)} – ${british(isoDay(662))}`;
+    const label = `Booking request: ${vehicle.make} ${vehicle.model}, ${british(start)} – ${british(end)}`;
     await expect(notice(page)).toHaveText(`Sent: ${label}.`, { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Online' })).toBeVisible();
     await page.getByRole('button', { name: 'Online' }).click();
@@ -107,7 +117,7 @@ test.describe('a customer on a tablet', () => {
     await page.goto('/public-customers/book-vehicle');
     await waitForServiceWorker(page);
     await goOffline(context, page);
-    const taken = { start: isoDay(670), end: isoDay(673) };
+    const taken = { start: attemptDay(670), end: attemptDay(673) };
     await queueRequest(page, vehicle, taken.start, taken.end);
 
     // Meanwhile the desk books the vehicle for those dates.
@@ -147,7 +157,7 @@ test.describe('a customer on a tablet', () => {
     await expect(page.getByLabel('Message (optional)')).toHaveValue('Typed in the yard.');
     await expect(page.getByLabel('Start date')).toBeFocused();
 
-    const free = { start: isoDay(680), end: isoDay(683) };
+    const free = { start: attemptDay(680), end: attemptDay(683) };
     await page.getByLabel('Start date').fill(free.start);
     await page.getByLabel('End date').fill(free.end);
     await page.getByRole('button', { name: 'Send Booking Request' }).click();

@@ -56,7 +56,9 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
   const draft = useRefusedDraft('anonymous-booking-request', vehicle.id);
   useEffect(() => {
     if (!draft) return;
-    reset(draftFormValues(emptyValues, draft.values), { keepDefaultValues: true });
+    // The inputs stay registered (keepFieldsRef): a reset that drops them leaves nothing to focus
+    // until the next render, which may come after the frame below.
+    reset(draftFormValues(emptyValues, draft.values), { keepDefaultValues: true, keepFieldsRef: true });
     // After the frame: the sync panel that opened this form gives the focus back as it closes.
     const frame = requestAnimationFrame(() => setFocus('start_date'));
     return () => cancelAnimationFrame(frame);
