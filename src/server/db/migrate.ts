@@ -16,6 +16,7 @@ import { emailConfirmations } from './migrations/016-email-confirmations.ts';
 import { vehicleRetired } from './migrations/017-vehicle-retired.ts';
 import { agencyInvoiceDetails } from './migrations/018-agency-invoice-details.ts';
 import { idempotencyOwners } from './migrations/019-idempotency-owners.ts';
+import { ratePlans } from './migrations/020-rate-plans.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '017-vehicle-retired': vehicleRetired(),
       '018-agency-invoice-details': agencyInvoiceDetails(),
       '019-idempotency-owners': idempotencyOwners(),
+      '020-rate-plans': ratePlans(dialect),
     }),
   };
 }

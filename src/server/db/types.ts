@@ -17,6 +17,7 @@ import type { MaintenanceType } from '#domain/service-due';
 import type { InspectionKind } from '#domain/schemas/inspection';
 import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import type { InvoiceStatus } from '#domain/api/invoices';
+import type { FuelPolicy } from '#domain/rate-plan';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -36,6 +37,95 @@ export interface AgencyTable {
   vat_number: ColumnType<string, string | undefined, string>;
   /** Hours an accepted request holds the vehicle (migration 015). */
   hold_hours: ColumnType<number, number | undefined, number>;
+  /** The rate plan's settings (migration 020); money in minor units, shares in basis points. */
+  /** Bumped by every change to the rate plan; a quote names it. */
+  rate_plan_version: ColumnType<number, number | undefined, number>;
+  /** 1 when the prices the agency enters include tax. */
+  prices_include_tax: ColumnType<number, number | undefined, number>;
+  /** One hour's share of the day rate; 0: a short rental is a day. */
+  hourly_basis_points: ColumnType<number, number | undefined, number>;
+  one_way_flat_fee: ColumnType<number | null, number | null | undefined, number | null>;
+  young_driver_under_age: ColumnType<number | null, number | null | undefined, number | null>;
+  young_driver_charge: ColumnType<ChargeBasis, ChargeBasis | undefined, ChargeBasis>;
+  young_driver_amount: ColumnType<number, number | undefined, number>;
+  /** "HH:MM"; both null: no out-of-hours fee. */
+  out_of_hours_opens: ColumnType<string | null, string | null | undefined, string | null>;
+  out_of_hours_closes: ColumnType<string | null, string | null | undefined, string | null>;
+  out_of_hours_amount: ColumnType<number, number | undefined, number>;
+  price_per_extra_km: ColumnType<number, number | undefined, number>;
+  fuel_policy: ColumnType<FuelPolicy, FuelPolicy | undefined, FuelPolicy>;
+  fuel_price_per_eighth: ColumnType<number, number | undefined, number>;
+}
+
+/** Per day or once per rental (extras, the young-driver fee). */
+export type ChargeBasis = 'per_day' | 'per_rental';
+/** A season's or a tier's change to the day rate: its own rate (`day_rate`) or a share (`basis_points`). */
+export type AdjustmentKind = 'day_rate' | 'percent';
+
+export interface VehicleCategoryTable {
+  id: Generated<number>;
+  agency_id: number;
+  name: string;
+  base_day_rate: number | null;
+  created_at: string;
+}
+
+export interface SeasonTable {
+  id: Generated<number>;
+  agency_id: number;
+  name: string;
+  start_date: string;
+  end_date: string;
+  adjustment_kind: AdjustmentKind;
+  day_rate: number | null;
+  basis_points: number | null;
+  created_at: string;
+}
+
+/** A season limited to some categories; a season with no row here applies to every vehicle. */
+export interface SeasonCategoryTable {
+  season_id: number;
+  category_id: number;
+}
+
+export interface LengthTierTable {
+  id: Generated<number>;
+  agency_id: number;
+  name: string;
+  min_days: number;
+  adjustment_kind: AdjustmentKind;
+  day_rate: number | null;
+  basis_points: number | null;
+  created_at: string;
+}
+
+export interface ExtraTable {
+  id: Generated<number>;
+  agency_id: number;
+  name: string;
+  charge: ChargeBasis;
+  price: number;
+  cap_per_rental: number | null;
+  max_quantity: number;
+  /** 1: counted per pickup location (extra_stock); 0: unlimited. */
+  stock_limited: ColumnType<number, number | undefined, number>;
+  /** No longer offered; kept for the bookings that took it. */
+  retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
+export interface ExtraStockTable {
+  extra_id: number;
+  location_id: number;
+  quantity: number;
+}
+
+export interface OneWayFeeTable {
+  id: Generated<number>;
+  agency_id: number;
+  from_location_id: number;
+  to_location_id: number;
+  amount: number;
 }
 
 export interface UserTable {
@@ -112,6 +202,8 @@ export interface VehicleTable {
   next_service_date: string;
   /** When the vehicle was retired (kept for its history, out of the public list and pickers), or null. */
   retired_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The agency's category (migration 020), or null. */
+  category_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -156,6 +248,9 @@ export interface CustomerTable {
   next_of_kin2_last_name: string | null;
   next_of_kin2_id_number: string | null;
   next_of_kin2_phone: string | null;
+  /** ISO day (migration 020): the young-driver fee and the licence checks read them. */
+  date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  license_expiry: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -420,6 +515,13 @@ export interface Database {
   invoices: InvoiceTable;
   invoice_lines: InvoiceLineTable;
   invoice_counters: InvoiceCounterTable;
+  vehicle_categories: VehicleCategoryTable;
+  seasons: SeasonTable;
+  season_categories: SeasonCategoryTable;
+  length_tiers: LengthTierTable;
+  extras: ExtraTable;
+  extra_stock: ExtraStockTable;
+  one_way_fees: OneWayFeeTable;
 }
 
 export type Agency = Selectable<AgencyTable>;
