@@ -17,6 +17,7 @@ import { vehicleRetired } from './migrations/017-vehicle-retired.ts';
 import { agencyInvoiceDetails } from './migrations/018-agency-invoice-details.ts';
 import { idempotencyOwners } from './migrations/019-idempotency-owners.ts';
 import { ratePlans } from './migrations/020-rate-plans.ts';
+import { quotes } from './migrations/022-quotes.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -42,6 +43,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '018-agency-invoice-details': agencyInvoiceDetails(),
       '019-idempotency-owners': idempotencyOwners(),
       '020-rate-plans': ratePlans(dialect),
+      '022-quotes': quotes(dialect),
     }),
   };
 }

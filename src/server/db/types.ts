@@ -17,7 +17,7 @@ import type { MaintenanceType } from '#domain/service-due';
 import type { InspectionKind } from '#domain/schemas/inspection';
 import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import type { InvoiceStatus } from '#domain/api/invoices';
-import type { FuelPolicy } from '#domain/rate-plan';
+import type { FuelPolicy, QuoteLineKind } from '#domain/rate-plan';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -117,6 +117,44 @@ export interface ExtraTable {
 export interface ExtraStockTable {
   extra_id: number;
   location_id: number;
+  quantity: number;
+}
+
+/** A stored quote line (migration 022): what a booking or a request was priced with. */
+interface QuoteLineColumns {
+  id: Generated<number>;
+  position: number;
+  kind: QuoteLineKind;
+  code: string;
+  label: string;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+  /** Set when staff overrode the line: the amount the quote gave, and why it was changed. */
+  quoted_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  override_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BookingQuoteLineTable extends QuoteLineColumns {
+  booking_id: number;
+}
+
+export interface RequestQuoteLineTable extends QuoteLineColumns {
+  booking_request_id: number;
+}
+
+/** The extras a booking took; a stock-limited one counts against its pickup location's stock. */
+export interface BookingExtraTable {
+  booking_id: number;
+  extra_id: number;
+  location_id: number | null;
+  quantity: number;
+}
+
+export interface RequestExtraTable {
+  booking_request_id: number;
+  extra_id: number;
+  location_id: number | null;
   quantity: number;
 }
 
@@ -282,6 +320,10 @@ export interface BookingTable {
   return_mileage: ColumnType<number | null, number | null | undefined, number | null>;
   /** Why staff cancelled it (migration 009). */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rate plan's version its quote was made with (migration 022); null before quotes. */
+  rate_plan_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The driver's age on the first day, as priced (the young-driver fee); null when not asked. */
+  driver_age: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BookingRequestTable {
@@ -309,6 +351,10 @@ export interface BookingRequestTable {
   created_at: string;
   /** When an accepted request's hold on the vehicle ends (migration 015); null otherwise. */
   hold_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rate plan's version its quote was made with (migration 022); null before quotes. */
+  rate_plan_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The driver's age on the first day, as priced (the young-driver fee); null when not asked. */
+  driver_age: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface IdempotencyKeyTable {
@@ -522,6 +568,10 @@ export interface Database {
   extras: ExtraTable;
   extra_stock: ExtraStockTable;
   one_way_fees: OneWayFeeTable;
+  booking_quote_lines: BookingQuoteLineTable;
+  request_quote_lines: RequestQuoteLineTable;
+  booking_extras: BookingExtraTable;
+  request_extras: RequestExtraTable;
 }
 
 export type Agency = Selectable<AgencyTable>;
