@@ -35,7 +35,7 @@ export function containsText(expression: Expression<string> | RawBuilder<string>
 export async function lockRow(
   db: Kysely<Database>,
   dialect: DialectName,
-  table: 'vehicles' | 'bookings',
+  table: 'vehicles' | 'bookings' | 'extras',
   id: number,
 ): Promise<void> {
   const query = db.selectFrom(table).select('id').where('id', '=', id);

@@ -1,0 +1,39 @@
+import type { FuelPolicy, QuoteLineKind } from '../rate-plan.ts';
+
+/**
+ * A quote on the wire (POST quotes/, and the lines a booking or a request was made with). Money as
+ * decimal strings like every amount of the API; `quoteToView` / `quoteFromView`
+ * (src/domain/quote-view.ts) convert it to and from the domain's `Quote`.
+ */
+export interface QuoteLineView {
+  kind: QuoteLineKind;
+  code: string;
+  label: string;
+  quantity: number;
+  unit_amount: string;
+  amount: string;
+  /** Set on a stored line staff overrode: the amount the quote gave. */
+  quoted_amount?: string | null;
+  override_reason?: string | null;
+}
+
+export interface QuoteTermsView {
+  mileage_allowance_km: number;
+  price_per_extra_km: string;
+  fuel_policy: FuelPolicy;
+  fuel_price_per_eighth: string;
+}
+
+export interface QuoteView {
+  plan_version: number;
+  currency: string;
+  days: number;
+  hours: number | null;
+  lines: QuoteLineView[];
+  tier: string | null;
+  tax: string;
+  tax_included: boolean;
+  total: string;
+  deposit: string;
+  terms: QuoteTermsView;
+}
