@@ -159,6 +159,17 @@ describe('quoteRental: days and their rates', () => {
     expect(quoted(quoteRental(plan({ seasons: [other, SUMMER] }), dates)).total).toBe(9000);
   });
 
+  it('a season to the last day of the calendar (9999-12-31) covers a rental to that day', () => {
+    const forever: Season = { ...SUMMER, startDate: '9999-12-30', endDate: '9999-12-31' };
+    const quote = quoted(
+      quoteRental(plan({ seasons: [forever] }), input({ startDate: '9999-12-29', endDate: '9999-12-31' })),
+    );
+    expect(brief(quote.lines)).toEqual([
+      ['rental:base', 'Base rate (1 day)', 1, 5000],
+      ['rental:season:1', 'Summer (2 days)', 2, 7000],
+    ]);
+  });
+
   it('prices a rental of years without going day by day', () => {
     const quote = quoted(
       quoteRental(plan({ seasons: [SUMMER] }), input({ startDate: '2026-01-01', endDate: '3025-12-31' })),

@@ -119,8 +119,7 @@ function dayRuns(plan: RatePlan, input: QuoteInput, start: string, end: string):
   const cuts = new Set([start]);
   for (const season of seasons) {
     if (season.startDate > start) cuts.add(season.startDate);
-    const after = addDays(season.endDate, 1);
-    if (after <= end) cuts.add(after);
+    if (season.endDate < end) cuts.add(addDays(season.endDate, 1));
   }
   const starts = [...cuts].sort();
   const runs = new Map<string, DayRun>();
