@@ -1,4 +1,6 @@
-import { isIsoDate, rentalDays } from './dates.ts';
+import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from './constants.ts';
+import { priceWithPlan } from './quote.ts';
+import { emptyRatePlan } from './rate-plan-view.ts';
 
 /**
  * A rental's price, worked out in one place: the server prices bookings with it (the authority)
@@ -39,21 +41,45 @@ export interface Price {
   discountExceedsRental: boolean;
 }
 
-/** The price of a rental; null while the dates are not two valid days in order. */
+/** The quote's arithmetic with a plan that holds nothing: every day at the vehicle's own rate. */
+const NO_PLAN = emptyRatePlan(0, 'XXX', 0);
+
+/**
+ * The price of a rental; null while the dates are not two valid days in order. The quote
+ * (src/domain/quote.ts) with an empty rate plan, so there is one price function: an agency's
+ * seasons, tiers, extras and fees are more lines of the same code.
+ */
 export function priceRental(input: PriceInput): Price | null {
   const { startDate, endDate, pricePerDay, discount = 0 } = input;
-  if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) return null;
-  const days = rentalDays(startDate, endDate);
-  const rental = days * pricePerDay;
-  const lines: PriceLine[] = [{ kind: 'rental', quantity: days, unitAmount: pricePerDay, amount: rental }];
-  if (discount > 0) lines.push({ kind: 'discount', quantity: 1, unitAmount: -discount, amount: -discount });
+  const priced = priceWithPlan(NO_PLAN, {
+    vehicle: { id: 0, categoryId: null, pricePerDay, deposit: 0, mileageAllowance: 0 },
+    startDate,
+    endDate,
+    pickupTime: DEFAULT_PICKUP_TIME,
+    dropoffTime: DEFAULT_DROPOFF_TIME,
+    pickupLocationId: null,
+    dropoffLocationId: null,
+    extras: [],
+    driverAge: null,
+    discount,
+  });
+  if (!priced.ok) return null;
+  const { quote, discountExceedsRental } = priced;
+  // An empty plan gives rental lines and the discount's, nothing else.
+  const lines = quote.lines.map(({ kind, quantity, unitAmount, amount }): PriceLine => ({
+    kind: kind === 'discount' ? 'discount' : 'rental',
+    quantity,
+    unitAmount,
+    amount,
+  }));
+  const rental = lines.filter((line) => line.kind === 'rental').reduce((sum, line) => sum + line.amount, 0);
   return {
-    days,
+    days: quote.days,
     lines,
     rental,
     discount,
-    total: Math.max(0, rental - discount),
-    discountExceedsRental: discount > rental,
+    total: Math.max(0, quote.total),
+    discountExceedsRental,
   };
 }
 
