@@ -153,6 +153,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Repositories hold SQL only: they take a Kysely<Database> (a transaction is one) and open no
+  // transaction; the use case and its transaction belong to a service (decision 040).
+  {
+    files: ['src/server/repositories/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(transaction|startTransaction)$/]',
+          message:
+            'A repository opens no transaction: take the transaction as the Kysely<Database> argument and open it in the service that owns the use case (src/server/services, decision 040).',
+        },
+      ],
+    },
+  },
   // db/ is the connection, the migrations and the table types: everything else builds on it, not it on them.
   {
     files: ['src/server/db/**'],
