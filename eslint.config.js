@@ -28,6 +28,7 @@ const layerZones = [
     from: [
       path.join(app, 'components'),
       path.join(app, 'features'),
+      path.join(app, 'layouts'),
       path.join(app, 'offline'),
       path.join(app, 'pwa'),
       path.join(app, 'routes'),
@@ -35,14 +36,21 @@ const layerZones = [
     message: 'src/app/lib is the bottom layer: it imports only other lib modules and src/domain.',
   },
   {
+    target: path.join(app, 'components'),
+    from: [path.join(app, 'offline'), path.join(app, 'features'), path.join(app, 'layouts'), path.join(app, 'routes')],
+    message:
+      'src/app/components is the UI every feature shares: it does not depend on the outbox or the cache (src/app/offline), a feature, the layouts or a route. Offline UI belongs in src/app/offline, the shell in src/app/layouts.',
+  },
+  {
     target: path.join(app, 'offline'),
-    from: [path.join(app, 'features'), path.join(app, 'pwa'), path.join(app, 'routes')],
-    message: 'src/app/offline (the outbox, the persisted cache) imports no feature, no pwa/ module and no route.',
+    from: [path.join(app, 'features'), path.join(app, 'layouts'), path.join(app, 'pwa'), path.join(app, 'routes')],
+    message:
+      'src/app/offline (the outbox, the persisted cache) imports no feature, no layout, no pwa/ module and no route.',
   },
   {
     target: path.join(app, 'features'),
-    from: [path.join(app, 'routes')],
-    message: 'Routes compose features; a feature never imports a route.',
+    from: [path.join(app, 'layouts'), path.join(app, 'routes')],
+    message: 'Routes and layouts compose features; a feature never imports a route or a layout.',
   },
 ];
 
@@ -141,6 +149,21 @@ export default tseslint.config(
             "CallExpression[callee.name='defineRoute'] Property[key.name='handler'] > FunctionExpression:not([returnType])",
           message:
             "Declare the handler's reply type from src/domain/api, e.g. `async handler(…): Promise<SessionUser>` (Promise<undefined> for no body).",
+        },
+      ],
+    },
+  },
+  // Repositories hold SQL only: they take a Kysely<Database> (a transaction is one) and open no
+  // transaction; the use case and its transaction belong to a service (decision 040).
+  {
+    files: ['src/server/repositories/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(transaction|startTransaction)$/]',
+          message:
+            'A repository opens no transaction: take the transaction as the Kysely<Database> argument and open it in the service that owns the use case (src/server/services, decision 040).',
         },
       ],
     },

@@ -20,7 +20,7 @@ const LATER_VENDOR =
   /@tanstack[\\/](query-core[\\/]build[\\/]modern[\\/](mutationObserver|infiniteQueryObserver)|react-query[\\/]build[\\/]modern[\\/](useMutation|useInfiniteQuery|infiniteQueryOptions))\.js$/;
 /** The app code of the shell and the vehicle browse that `/` shows. */
 const LANDING_APP =
-  /src[\\/](domain[\\/]constants|app[\\/](features[\\/]vehicles[\\/]|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client|search-params|currency|public-vehicle-keys)|offline[\\/]last-updated|pwa[\\/]install-capture|components[\\/](snapshot-omit|brand|button|icons|empty-state|loading-state|status-message|page-header|route-error|layouts[\\/](app-shell|public-layout|nav|sidebar-nav))))/;
+  /src[\\/](domain[\\/]constants|app[\\/](features[\\/]vehicles[\\/]|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client|search-params|currency|public-vehicle-keys)|offline[\\/]last-updated|pwa[\\/]install-capture|components[\\/](snapshot-omit|brand|button|icons|empty-state|loading-state|status-message|page-header|route-error)|layouts[\\/](app-shell|public-layout|nav|sidebar-nav)))/;
 
 /** Landing code that waits for the first paint (first-paint.ts): its own chunk, fetched after. */
 const AFTER_FIRST_PAINT = /src[\\/]app[\\/]features[\\/]vehicles[\\/]components[\\/]carousel-controls\.tsx$/;

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiCustomer } from '#domain/api/customers';
-import { updateCustomerWithAccount } from '#server/repositories/customers';
+import { updateCustomerWithAccount } from '#server/services/customers/update-customer';
 import { DuplicateUserError } from '#server/repositories/users';
 import { ACCESS_TTL_SECONDS } from '#server/services/tokens';
 import type { ErrorBody } from '../helpers/api.ts';
@@ -279,11 +279,10 @@ describe(`own account: customers/me/ and auth/password/ (${ENGINE})`, () => {
       const before = await customerRow(second.customerId);
       await expect(
         updateCustomerWithAccount(
-          t.app.deps.db,
+          t.app.deps,
           { id: second.customerId, userId: second.userId },
           { email: first.email, city: 'Raced' },
           undefined,
-          new Date().toISOString(),
         ),
       ).rejects.toBeInstanceOf(DuplicateUserError);
       expect(await customerRow(second.customerId)).toEqual(before);

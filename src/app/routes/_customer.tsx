@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { CustomerLayout } from '../components/layouts/customer-layout.tsx';
+import { CustomerLayout } from '../layouts/customer-layout.tsx';
 import { requireCustomer } from '../features/session/guards.ts';
 
 /** The customer area: role customer only, everyone else to /login. */

@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { PublicLayout } from '../components/layouts/public-layout.tsx';
+import { PublicLayout } from '../layouts/public-layout.tsx';
 import { redirectStaffHome } from '../features/session/guards.ts';
 
 /** The visitors' pages. Staff-type users are sent to their dashboard once the session is known. */

@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { CustomerLayout } from '../components/layouts/customer-layout.tsx';
-import { StaffLayout } from '../components/layouts/staff-layout.tsx';
+import { CustomerLayout } from '../layouts/customer-layout.tsx';
+import { StaffLayout } from '../layouts/staff-layout.tsx';
 import { requireSignedIn } from '../features/session/guards.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { StaffLayout } from '../components/layouts/staff-layout.tsx';
+import { StaffLayout } from '../layouts/staff-layout.tsx';
 import { requireStaff } from '../features/session/guards.ts';
 
 /** The staff area: staff, agents and agencies; everyone else to /login. */

@@ -2,7 +2,7 @@ import { createFileRoute, Link, Navigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isStaffRole } from '#domain/constants';
 import { buttonClass } from '../components/button.tsx';
-import { PublicLayout } from '../components/layouts/public-layout.tsx';
+import { PublicLayout } from '../layouts/public-layout.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useSession } from '../features/session/api/get-session.ts';
 import { publicVehiclesQueryOptions } from '../features/vehicles/api/list-public-vehicles.ts';

@@ -3,37 +3,29 @@ import type { AgencyStatus } from '#domain/constants';
 import type { AgencySummary } from '#domain/api/agencies';
 import { containsText } from '../db/sql-helpers.ts';
 import type { Database } from '../db/types.ts';
-import { bumpVersion } from './data-versions.ts';
-import { insertUser, type NewAccount } from './users.ts';
+import type { NewAccount } from './users.ts';
 
 export type { AgencySummary };
 
-/**
- * A partner's sign-up: a pending agency and the `agency` user who owns it, together or not at
- * all. The operator approves the agency later; until then its vehicles stay out of public lists.
- */
-export async function createPendingAgency(
+/** A partner's agency, pending until the operator approves it; reached through its owner's e-mail and phone. */
+export async function insertPendingAgency(
   db: Kysely<Database>,
   agency: { name: string },
-  owner: NewAccount,
+  owner: Pick<NewAccount, 'email' | 'phone_number'>,
   now: string,
 ): Promise<AgencySummary> {
-  return db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('agencies')
-      .values({
-        name: agency.name,
-        status: 'pending',
-        logo_key: null,
-        contact_email: owner.email,
-        phone_number: owner.phone_number,
-        created_at: now,
-      })
-      .returning(['id', 'name', 'status'])
-      .executeTakeFirstOrThrow();
-    await insertUser(trx, owner, 'agency', created.id, now);
-    return created;
-  });
+  return db
+    .insertInto('agencies')
+    .values({
+      name: agency.name,
+      status: 'pending',
+      logo_key: null,
+      contact_email: owner.email,
+      phone_number: owner.phone_number,
+      created_at: now,
+    })
+    .returning(['id', 'name', 'status'])
+    .executeTakeFirstOrThrow();
 }
 
 export interface AgencyContact {
@@ -152,48 +144,33 @@ export async function findAgencyProfile(db: Kysely<Database>, id: number): Promi
   return row ? toRow(row) : undefined;
 }
 
-/**
- * Changes an agency's details and, when given, its logo key; returns the replaced logo key (to
- * remove once committed), or undefined when there is no such agency. Public vehicle cards show
- * the agency's name and logo, so the public list's version moves in the same transaction.
- */
-export async function updateAgency(
-  db: Kysely<Database>,
-  id: number,
-  changes: {
-    name?: string;
-    contact_email?: string;
-    phone_number?: string;
-    logo_key?: string;
-    service_interval_months?: number;
-    tax_rate?: number;
-    postal_address?: string;
-    vat_number?: string;
-    hold_hours?: number;
-  },
-): Promise<{ replacedLogo: string | null } | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('agencies').select('logo_key').where('id', '=', id).executeTakeFirst();
-    if (!current) return undefined;
-    if (Object.keys(changes).length) {
-      await trx.updateTable('agencies').set(changes).where('id', '=', id).execute();
-      await bumpVersion(trx, 'public-vehicles');
-    }
-    const replaced = changes.logo_key !== undefined && current.logo_key !== changes.logo_key;
-    return { replacedLogo: replaced ? current.logo_key : null };
-  });
+/** The fields an edit of an agency may change (its logo as a stored key). */
+export interface AgencyChanges {
+  name?: string;
+  contact_email?: string;
+  phone_number?: string;
+  logo_key?: string;
+  service_interval_months?: number;
+  tax_rate?: number;
+  postal_address?: string;
+  vat_number?: string;
+  hold_hours?: number;
 }
 
-/**
- * Moves an agency to `status`; approving or suspending changes which vehicles the public sees,
- * so the public list's version moves in the same transaction (its cached pages go at once).
- * Returns false when there is no such agency.
- */
-export async function setAgencyStatus(db: Kysely<Database>, id: number, status: AgencyStatus): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx.updateTable('agencies').set({ status }).where('id', '=', id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await bumpVersion(trx, 'public-vehicles');
-    return true;
-  });
+/** The agency's logo key (null without a logo), or undefined when there is no such agency. */
+export async function findAgencyLogoKey(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ logo_key: string | null } | undefined> {
+  return db.selectFrom('agencies').select('logo_key').where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateAgencyRow(db: Kysely<Database>, id: number, changes: AgencyChanges): Promise<void> {
+  await db.updateTable('agencies').set(changes).where('id', '=', id).execute();
+}
+
+/** Moves an agency to `status`; false when there is no such agency. */
+export async function updateAgencyStatus(db: Kysely<Database>, id: number, status: AgencyStatus): Promise<boolean> {
+  const result = await db.updateTable('agencies').set({ status }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) !== 0;
 }

@@ -5,7 +5,6 @@ import { containsText } from '../db/sql-helpers.ts';
 import type { Customer, CustomerUpdate, Database, NewCustomer } from '../db/types.ts';
 import { keysetPage, orderName, type CursorPaged, type KeysetOrder, type ListPage } from './keyset.ts';
 import { countUpTo, keptTotal } from './list-counts.ts';
-import { updateUserAccount, type AccountChanges } from './users.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { ApiCustomer };
@@ -279,69 +278,41 @@ export class StaleCustomerError extends Error {
   }
 }
 
-/**
- * Updates a customer's record (and license) as updateCustomer does and, for a customer with a
- * login (`userId`), the same names, e-mail and phone on that login, in one transaction: the header
- * and sign-in follow the record, and a refused e-mail (DuplicateUserError) or a stale version
- * (StaleCustomerError) leaves both as they were.
- */
-export async function updateCustomerWithAccount(
-  db: Kysely<Database>,
-  customer: { id: number; userId: number | null },
-  changes: CustomerChanges,
-  license: LicenseChange | undefined,
-  now: string,
-  expectedUpdatedAt?: string,
-): Promise<{ previousKey: string | null } | undefined> {
-  const account: AccountChanges = {};
-  if (changes.first_name !== undefined) account.first_name = changes.first_name;
-  if (changes.last_name !== undefined) account.last_name = changes.last_name;
-  if (changes.email !== undefined) account.email = changes.email;
-  if (changes.phone_number !== undefined) account.phone_number = changes.phone_number;
-  return db.transaction().execute(async (trx) => {
-    const result = await updateCustomer(trx, customer.id, changes, license, now, expectedUpdatedAt);
-    if (result && customer.userId !== null) await updateUserAccount(trx, customer.userId, account);
-    return result;
-  });
-}
-
-export type DeleteCustomerOutcome = 'deleted' | 'not-found' | 'has-bookings' | 'has-account';
-
-/**
- * Deletes a customer with their booking requests, unless they have bookings or their own login.
- * The refusal is re-checked by the delete itself so a booking made meanwhile is never cascaded
- * away. Returns the license key to remove from disk after commit.
- */
-export async function deleteCustomer(
+/** Who may be deleted: a record with no login of its own; the license file to remove after. */
+export async function findCustomerForDelete(
   db: Kysely<Database>,
   id: number,
-): Promise<{ outcome: DeleteCustomerOutcome; licenseKey: string | null }> {
-  return db.transaction().execute(async (trx) => {
-    const customer = await trx
-      .selectFrom('customers')
-      .select(['id', 'user_id', 'drivers_license_key'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!customer) return { outcome: 'not-found', licenseKey: null };
-    if (customer.user_id !== null) return { outcome: 'has-account', licenseKey: null };
-    const booked = await trx.selectFrom('bookings').select('id').where('customer_id', '=', id).executeTakeFirst();
-    if (booked) return { outcome: 'has-bookings', licenseKey: null };
-    await trx.deleteFrom('booking_requests').where('customer_id', '=', id).execute();
-    const result = await trx
-      .deleteFrom('customers')
-      .where('id', '=', id)
-      .where('user_id', 'is', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('bookings').select('bookings.id').whereRef('bookings.customer_id', '=', 'customers.id'),
-          ),
+): Promise<{ user_id: number | null; drivers_license_key: string | null } | undefined> {
+  return db.selectFrom('customers').select(['user_id', 'drivers_license_key']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function customerHasBookings(db: Kysely<Database>, id: number): Promise<boolean> {
+  const booked = await db.selectFrom('bookings').select('id').where('customer_id', '=', id).executeTakeFirst();
+  return booked !== undefined;
+}
+
+export async function deleteCustomerRequests(db: Kysely<Database>, customerId: number): Promise<void> {
+  await db.deleteFrom('booking_requests').where('customer_id', '=', customerId).execute();
+}
+
+/**
+ * Deletes a customer with no login and no booking, both checked by the delete itself so a booking
+ * made meanwhile is never cascaded away; false when the record did not qualify (nothing deleted).
+ */
+export async function deleteCustomerWithoutBookings(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('customers')
+    .where('id', '=', id)
+    .where('user_id', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('bookings').select('bookings.id').whereRef('bookings.customer_id', '=', 'customers.id'),
         ),
-      )
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw new CustomerChangedError();
-    return { outcome: 'deleted', licenseKey: customer.drivers_license_key };
-  });
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 /** A booking or login appeared between the checks and the delete: the transaction is undone. */

@@ -90,56 +90,54 @@ export async function hasOpenConfirmationToken(
   return row !== undefined;
 }
 
-export type ConfirmationOutcome = { confirmed: false } | { confirmed: true; userId: number; attached: number };
-
-/**
- * Spends a confirmation link, in one transaction: the link (and every other open link of the
- * user) marked used, the address marked confirmed, and each visitor's request from that address
- * that belongs to no account attached to the user's customer record. Nothing is written for an
- * unknown, used or expired link, or one sent to an address the user no longer has.
- */
-export async function confirmEmailWithToken(
+/** An unused, unexpired confirmation link: whose it is, the address it confirms and the user's address now. */
+export async function findOpenConfirmationToken(
   db: Kysely<Database>,
   tokenHash: string,
   now: string,
-): Promise<ConfirmationOutcome> {
-  return db.transaction().execute(async (trx): Promise<ConfirmationOutcome> => {
-    const token = await trx
-      .selectFrom('email_confirmation_tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.id', 't.user_id', 't.email', 'u.email as current_email'])
-      .where('t.token_hash', '=', tokenHash)
-      .where('t.used_at', 'is', null)
-      .where('t.expires_at', '>', now)
-      .executeTakeFirst();
-    if (!token || lower(token.email) !== lower(token.current_email)) return { confirmed: false };
-    // Checked again by the update itself: of two racing confirms only one spends the link.
-    const spent = await trx
-      .updateTable('email_confirmation_tokens')
-      .set({ used_at: now })
-      .where('id', '=', token.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) return { confirmed: false };
-    await trx
-      .updateTable('email_confirmation_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', token.user_id)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx.updateTable('users').set({ confirmed_email: token.email }).where('id', '=', token.user_id).execute();
-    const customer = await trx
-      .selectFrom('customers')
-      .select('id')
-      .where('user_id', '=', token.user_id)
-      .executeTakeFirst();
-    if (!customer) return { confirmed: true, userId: token.user_id, attached: 0 };
-    const attached = await trx
-      .updateTable('booking_requests')
-      .set({ customer_id: customer.id })
-      .where('customer_id', 'is', null)
-      .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', lower(token.email)))
-      .executeTakeFirst();
-    return { confirmed: true, userId: token.user_id, attached: Number(attached.numUpdatedRows) };
-  });
+): Promise<{ id: number; user_id: number; email: string; current_email: string } | undefined> {
+  return db
+    .selectFrom('email_confirmation_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.user_id', 't.email', 'u.email as current_email'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Marks a link used, only while it is still unused: of two racing confirms exactly one gets true. */
+export async function spendConfirmationToken(db: Kysely<Database>, id: number, now: string): Promise<boolean> {
+  const spent = await db
+    .updateTable('email_confirmation_tokens')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1;
+}
+
+/** Every other open confirmation link of the user stops working. */
+export async function spendOpenConfirmationTokens(db: Kysely<Database>, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable('email_confirmation_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function markEmailConfirmed(db: Kysely<Database>, userId: number, email: string): Promise<void> {
+  await db.updateTable('users').set({ confirmed_email: email }).where('id', '=', userId).execute();
+}
+
+/** Attaches each visitor's request from `email` (in any case) that belongs to no account to the customer; how many. */
+export async function attachWaitingRequests(db: Kysely<Database>, email: string, customerId: number): Promise<number> {
+  const attached = await db
+    .updateTable('booking_requests')
+    .set({ customer_id: customerId })
+    .where('customer_id', 'is', null)
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', lower(email)))
+    .executeTakeFirst();
+  return Number(attached.numUpdatedRows);
 }

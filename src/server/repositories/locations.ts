@@ -115,41 +115,40 @@ export interface LocationUse {
 }
 
 /**
- * Removes a location unless something uses it (then nothing is removed and the use is returned).
+ * What uses a location: vehicles picked up there, and requests or bookings from `today` on.
  * Booking requests name it by id; bookings carry the place as text, so those of its agency from
- * `today` on that name it count too. Checked and removed in one transaction.
+ * `today` on that name it count too.
  */
-export async function deleteLocationUnlessUsed(
+export async function findLocationUse(
   db: Kysely<Database>,
   location: { id: number; agency_id: number; name: string },
   today: string,
-): Promise<LocationUse | null> {
-  return db.transaction().execute(async (trx) => {
-    const [vehicles, requests, bookings] = await Promise.all([
-      trx
-        .selectFrom('vehicle_locations')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('location_id', '=', location.id)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('booking_requests')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where((eb) => eb.or([eb('pickup_location_id', '=', location.id), eb('dropoff_location_id', '=', location.id)]))
-        .where('status', '!=', 'declined')
-        .where('end_date', '>=', today)
-        .executeTakeFirstOrThrow(),
-      trx
-        .selectFrom('bookings')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('agency_id', '=', location.agency_id)
-        .where((eb) => eb.or([eb('pickup_location', '=', location.name), eb('dropoff_location', '=', location.name)]))
-        .where('booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
-        .where('end_date', '>=', today)
-        .executeTakeFirstOrThrow(),
-    ]);
-    const use = { vehicles: Number(vehicles.count), upcoming: Number(requests.count) + Number(bookings.count) };
-    if (use.vehicles > 0 || use.upcoming > 0) return use;
-    await trx.deleteFrom('locations').where('id', '=', location.id).execute();
-    return null;
-  });
+): Promise<LocationUse> {
+  const [vehicles, requests, bookings] = await Promise.all([
+    db
+      .selectFrom('vehicle_locations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('location_id', '=', location.id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('booking_requests')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => eb.or([eb('pickup_location_id', '=', location.id), eb('dropoff_location_id', '=', location.id)]))
+      .where('status', '!=', 'declined')
+      .where('end_date', '>=', today)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('agency_id', '=', location.agency_id)
+      .where((eb) => eb.or([eb('pickup_location', '=', location.name), eb('dropoff_location', '=', location.name)]))
+      .where('booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
+      .where('end_date', '>=', today)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { vehicles: Number(vehicles.count), upcoming: Number(requests.count) + Number(bookings.count) };
+}
+
+export async function deleteLocationRow(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('locations').where('id', '=', id).execute();
 }

@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { revokeUserRefreshTokens } from './refresh-tokens.ts';
-import { updatePasswordHash } from './users.ts';
 
 export async function insertResetToken(
   db: Kysely<Database>,
@@ -47,35 +45,32 @@ export async function findUsableResetToken(
 }
 
 /**
- * Spends a reset token: the new password, the token (and any other open link of that user) marked
- * used and every refresh token of the user revoked, in one transaction. Returns false, writing
- * nothing, when the token was spent or expired meanwhile.
+ * Marks the user's reset token used, only while it is still unused and unexpired at write time:
+ * of two racing confirms exactly one gets true.
  */
-export async function resetPasswordWithToken(
+export async function spendResetToken(
   db: Kysely<Database>,
   tokenId: number,
   userId: number,
-  passwordHash: string,
   now: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('id', '=', tokenId)
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) return false;
-    await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
-    await updatePasswordHash(trx, userId, passwordHash);
-    await revokeUserRefreshTokens(trx, userId, now);
-    return true;
-  });
+  const spent = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('id', '=', tokenId)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(spent.numUpdatedRows) === 1;
+}
+
+/** Every other open reset link of the user stops working. */
+export async function spendOpenResetTokens(db: Kysely<Database>, userId: number, now: string): Promise<void> {
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -45,29 +45,19 @@ export async function findRefreshToken(
 }
 
 /**
- * Exchanges a live token for its successor in one transaction. The exchange only happens when the
- * presented token is still unused and unrevoked at write time, so of two concurrent refreshes with
- * one token exactly one succeeds; false means the caller lost that race (treat it as reuse).
+ * Marks a presented token used, only while it is still unused, unrevoked and unexpired at write
+ * time: of two concurrent refreshes with one token exactly one gets true.
  */
-export async function rotateRefreshToken(
-  db: Kysely<Database>,
-  presentedId: number,
-  next: NewRefreshToken,
-  now: string,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('id', '=', presentedId)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await insertRefreshToken(trx, next, now);
-    return true;
-  });
+export async function spendRefreshToken(db: Kysely<Database>, presentedId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('id', '=', presentedId)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function revokeRefreshFamily(db: Kysely<Database>, familyId: string, now: string): Promise<void> {

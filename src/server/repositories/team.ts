@@ -3,7 +3,6 @@ import type { TeamMember } from '#domain/api/team';
 import type { Role } from '#domain/constants';
 import type { Database } from '../db/types.ts';
 import type { Page, Paged } from './paging.ts';
-import { revokeUserRefreshTokens } from './refresh-tokens.ts';
 
 const MEMBER_COLUMNS = [
   'id',
@@ -61,13 +60,11 @@ export async function findTeamMember(
   return db.selectFrom('users').select(['id', 'agency_id', 'role']).where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Turns a login off (its sessions end at once: every refresh token revoked, which the session
- * check of each call sees) or on again, in one transaction.
- */
-export async function setUserDisabled(db: Kysely<Database>, userId: number, disabledAt: string | null): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', userId).execute();
-    if (disabledAt !== null) await revokeUserRefreshTokens(trx, userId, disabledAt);
-  });
+/** Turns a login off (`disabledAt`) or on again (null). */
+export async function updateUserDisabled(
+  db: Kysely<Database>,
+  userId: number,
+  disabledAt: string | null,
+): Promise<void> {
+  await db.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', userId).execute();
 }

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '#domain/api/session';
 import type { Role } from '#domain/constants';
-import { contactOnlyCustomer } from './contact-customer.ts';
 import type { Database, User } from '../db/types.ts';
-import { insertRefreshToken, revokeUserRefreshTokens, type NewRefreshToken } from './refresh-tokens.ts';
 
 export type UniqueUserField = 'username' | 'email';
 
@@ -141,18 +139,6 @@ export async function insertUser(
   }
 }
 
-/** A self-registered customer: the login and its customer record, together or not at all. */
-export async function createCustomerAccount(db: Kysely<Database>, account: NewAccount, now: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const userId = await insertUser(trx, account, 'customer', null, now);
-    await trx
-      .insertInto('customers')
-      .values(contactOnlyCustomer(account, { user_id: userId, agency_id: null }, now))
-      .execute();
-    return userId;
-  });
-}
-
 export async function updatePasswordHash(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
@@ -161,27 +147,6 @@ export async function updatePasswordHash(db: Kysely<Database>, userId: number, p
 export async function findPasswordHash(db: Kysely<Database>, userId: number): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
   return row?.password_hash;
-}
-
-/**
- * A new password: the hash replaced, every refresh token of the user revoked (other devices must
- * sign in again) and `session`, this device's new token, stored, in one transaction.
- */
-export async function replacePassword(
-  db: Kysely<Database>,
-  userId: number,
-  passwordHash: string,
-  session: NewRefreshToken,
-  now: string,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await updatePasswordHash(trx, userId, passwordHash);
-    await revokeUserRefreshTokens(trx, userId, now);
-    // Again, as a new statement: on PostgreSQL a refresh that was rotating while the first revoke
-    // waited for its lock commits a successor that statement could not see; this one does.
-    await revokeUserRefreshTokens(trx, userId, now);
-    await insertRefreshToken(trx, session, now);
-  });
 }
 
 /** The fields a customer's login shares with their customer record: their own edit changes both. */

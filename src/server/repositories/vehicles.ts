@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { BLOCKING_BOOKING_STATUSES, type Ownership } from '#domain/constants';
 import type {
   PickupLocationView,
@@ -11,7 +11,6 @@ import { formatMoney } from '#domain/money';
 import type { DialectName } from '../db/connect.ts';
 import { containsText } from '../db/sql-helpers.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
-import { bumpVersion } from './data-versions.ts';
 import type { MediaStore } from '../services/media/media-store.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 
@@ -366,182 +365,125 @@ export async function registrationTaken(
 }
 
 /**
- * Locks the vehicle row until the transaction ends. PostgreSQL needs FOR UPDATE (which also
- * holds back inserts that reference the vehicle); SQLite runs one write transaction at a time.
+ * Locks the vehicle row until the caller's transaction ends; false when there is no such vehicle.
+ * PostgreSQL needs FOR UPDATE (which also holds back inserts that reference the vehicle); SQLite
+ * runs one write transaction at a time.
  */
-async function lockVehicle(trx: Transaction<Database>, dialect: DialectName, id: number) {
-  const query = trx.selectFrom('vehicles').select(['id', 'agency_id']).where('id', '=', id);
-  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+export async function lockVehicleRow(db: Kysely<Database>, dialect: DialectName, id: number): Promise<boolean> {
+  const query = db.selectFrom('vehicles').select('id').where('id', '=', id);
+  return (await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst()) !== undefined;
 }
 
-/** Inserts a vehicle with its images (in the given order) and pickup locations, all or nothing. */
-export async function createVehicle(
+export async function insertVehicle(db: Kysely<Database>, values: VehicleValues, now: string): Promise<number> {
+  const row = await db
+    .insertInto('vehicles')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateVehicleRow(
   db: Kysely<Database>,
-  values: VehicleValues,
-  imageKeys: readonly string[],
-  locationIds: readonly number[],
+  id: number,
+  values: Partial<VehicleValues>,
   now: string,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('vehicles')
-      .values({ ...values, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (imageKeys.length > 0) {
-      await trx
-        .insertInto('vehicle_images')
-        .values(imageKeys.map((file_key, position) => ({ vehicle_id: id, position, file_key, created_at: now })))
-        .execute();
-    }
-    if (locationIds.length > 0) {
-      await trx
-        .insertInto('vehicle_locations')
-        .values(locationIds.map((location_id) => ({ vehicle_id: id, location_id })))
-        .execute();
-    }
-    await bumpVersion(trx, 'public-vehicles');
-    return id;
-  });
+): Promise<void> {
+  await db
+    .updateTable('vehicles')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
-export interface VehicleChange {
-  values: Partial<VehicleValues>;
-  /** Keys of new images, appended after the existing ones. */
-  addImageKeys: readonly string[];
-  /** Ids of this vehicle's images to remove. */
-  deleteImageIds: readonly number[];
-  /** The new set of pickup locations; undefined leaves the set as it is. */
-  locationIds: readonly number[] | undefined;
-  maxImages: number;
-  now: string;
-}
-
-export type VehicleChangeResult =
-  { ok: true; removedImageKeys: string[] } | { ok: false; reason: 'not-found' | 'unknown-images' | 'too-many-images' };
-
-/**
- * Applies an edit in one transaction with the vehicle locked, so concurrent edits can't push it
- * past the image limit or delete images twice. Returns the keys of removed images, whose files
- * the caller deletes once the change is committed.
- */
-export async function updateVehicle(
+/** A vehicle's images with their files and order. */
+export async function listVehicleImages(
   db: Kysely<Database>,
-  dialect: DialectName,
-  id: number,
-  change: VehicleChange,
-): Promise<VehicleChangeResult> {
-  return db.transaction().execute(async (trx): Promise<VehicleChangeResult> => {
-    if (!(await lockVehicle(trx, dialect, id))) return { ok: false, reason: 'not-found' };
-    const images = await trx
-      .selectFrom('vehicle_images')
-      .select(['id', 'file_key', 'position'])
-      .where('vehicle_id', '=', id)
-      .execute();
-    const deleting = new Set(change.deleteImageIds);
-    const removed = images.filter((image) => deleting.has(image.id));
-    if (removed.length !== deleting.size) return { ok: false, reason: 'unknown-images' };
-    if (images.length - removed.length + change.addImageKeys.length > change.maxImages) {
-      return { ok: false, reason: 'too-many-images' };
-    }
-
-    await trx
-      .updateTable('vehicles')
-      .set({ ...change.values, updated_at: change.now })
-      .where('id', '=', id)
-      .execute();
-    if (removed.length > 0) {
-      await trx
-        .deleteFrom('vehicle_images')
-        .where(
-          'id',
-          'in',
-          removed.map((image) => image.id),
-        )
-        .execute();
-    }
-    if (change.addImageKeys.length > 0) {
-      const next = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
-      await trx
-        .insertInto('vehicle_images')
-        .values(
-          change.addImageKeys.map((file_key, index) => ({
-            vehicle_id: id,
-            position: next + index,
-            file_key,
-            created_at: change.now,
-          })),
-        )
-        .execute();
-    }
-    if (change.locationIds !== undefined) {
-      await trx.deleteFrom('vehicle_locations').where('vehicle_id', '=', id).execute();
-      if (change.locationIds.length > 0) {
-        await trx
-          .insertInto('vehicle_locations')
-          .values(change.locationIds.map((location_id) => ({ vehicle_id: id, location_id })))
-          .execute();
-      }
-    }
-    await bumpVersion(trx, 'public-vehicles');
-    return { ok: true, removedImageKeys: removed.map((image) => image.file_key) };
-  });
+  vehicleId: number,
+): Promise<{ id: number; file_key: string; position: number }[]> {
+  return db
+    .selectFrom('vehicle_images')
+    .select(['id', 'file_key', 'position'])
+    .where('vehicle_id', '=', vehicleId)
+    .execute();
 }
 
-export type VehicleDeleteResult =
-  { ok: true; removedImageKeys: string[] } | { ok: false; reason: 'not-found' | 'referenced' };
-
-/**
- * Deletes a vehicle that no booking or booking request references. The lock matters: the
- * foreign keys cascade, so a booking slipping in between the check and the delete would vanish.
- */
-export async function deleteVehicle(
+/** Adds images in the given order, the first at `firstPosition`. */
+export async function insertVehicleImages(
   db: Kysely<Database>,
-  dialect: DialectName,
-  id: number,
-): Promise<VehicleDeleteResult> {
-  return db.transaction().execute(async (trx): Promise<VehicleDeleteResult> => {
-    if (!(await lockVehicle(trx, dialect, id))) return { ok: false, reason: 'not-found' };
-    const reference = await trx
-      .selectFrom('vehicles')
-      .select('id')
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb.exists(eb.selectFrom('bookings').select('bookings.id').where('bookings.vehicle_id', '=', id)),
-          eb.exists(
-            eb
-              .selectFrom('booking_requests')
-              .select('booking_requests.id')
-              .where('booking_requests.vehicle_id', '=', id),
-          ),
-        ]),
-      )
-      .executeTakeFirst();
-    if (reference) return { ok: false, reason: 'referenced' };
-    const images = await trx.selectFrom('vehicle_images').select('file_key').where('vehicle_id', '=', id).execute();
-    await trx.deleteFrom('vehicle_locations').where('vehicle_id', '=', id).execute();
-    await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
-    await trx.deleteFrom('vehicles').where('id', '=', id).execute();
-    await bumpVersion(trx, 'public-vehicles');
-    return { ok: true, removedImageKeys: images.map((image) => image.file_key) };
-  });
+  vehicleId: number,
+  fileKeys: readonly string[],
+  firstPosition: number,
+  now: string,
+): Promise<void> {
+  if (fileKeys.length === 0) return;
+  await db
+    .insertInto('vehicle_images')
+    .values(
+      fileKeys.map((file_key, index) => ({
+        vehicle_id: vehicleId,
+        position: firstPosition + index,
+        file_key,
+        created_at: now,
+      })),
+    )
+    .execute();
 }
 
-/**
- * Retires a vehicle (`retiredAt`) or returns it to service (null). Its bookings, requests and
- * records stay; the public list's version moves so the cached list drops or regains it.
- */
-export async function setVehicleRetired(
+export async function deleteVehicleImages(db: Kysely<Database>, imageIds: readonly number[]): Promise<void> {
+  if (imageIds.length === 0) return;
+  await db.deleteFrom('vehicle_images').where('id', 'in', imageIds).execute();
+}
+
+/** The vehicle's pickup locations become exactly `locationIds`. */
+export async function replaceVehicleLocations(
+  db: Kysely<Database>,
+  vehicleId: number,
+  locationIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('vehicle_locations').where('vehicle_id', '=', vehicleId).execute();
+  if (locationIds.length === 0) return;
+  await db
+    .insertInto('vehicle_locations')
+    .values(locationIds.map((location_id) => ({ vehicle_id: vehicleId, location_id })))
+    .execute();
+}
+
+/** Whether a booking or a booking request names the vehicle (its foreign keys would cascade them away). */
+export async function isVehicleReferenced(db: Kysely<Database>, id: number): Promise<boolean> {
+  const reference = await db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('bookings').select('bookings.id').where('bookings.vehicle_id', '=', id)),
+        eb.exists(
+          eb.selectFrom('booking_requests').select('booking_requests.id').where('booking_requests.vehicle_id', '=', id),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return reference !== undefined;
+}
+
+/** Deletes the vehicle with its pickup locations and image rows; returns the image files' keys. */
+export async function deleteVehicleRows(db: Kysely<Database>, id: number): Promise<string[]> {
+  const images = await db.selectFrom('vehicle_images').select('file_key').where('vehicle_id', '=', id).execute();
+  await db.deleteFrom('vehicle_locations').where('vehicle_id', '=', id).execute();
+  await db.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
+  await db.deleteFrom('vehicles').where('id', '=', id).execute();
+  return images.map((image) => image.file_key);
+}
+
+/** Retires a vehicle (`retiredAt`) or returns it to service (null). */
+export async function updateVehicleRetired(
   db: Kysely<Database>,
   id: number,
   retiredAt: string | null,
   now: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('vehicles').set({ retired_at: retiredAt, updated_at: now }).where('id', '=', id).execute();
-    await bumpVersion(trx, 'public-vehicles');
-  });
+  await db.updateTable('vehicles').set({ retired_at: retiredAt, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** Whether the vehicle is retired: new bookings, requests and acceptances for it are refused. */

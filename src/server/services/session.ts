@@ -7,9 +7,11 @@ import {
   findRefreshToken,
   insertRefreshToken,
   revokeRefreshFamily,
-  rotateRefreshToken,
+  revokeUserRefreshTokens,
+  spendRefreshToken,
+  type NewRefreshToken,
 } from '../repositories/refresh-tokens.ts';
-import { findUserProfile, replacePassword } from '../repositories/users.ts';
+import { findUserProfile, updatePasswordHash } from '../repositories/users.ts';
 import {
   ACCESS_COOKIE,
   clearSessionCookies,
@@ -47,6 +49,19 @@ const isRetry = (deps: Deps, usedAt: string) => deps.now().getTime() - Date.pars
 const refreshExpiry = (deps: Deps) => new Date(deps.now().getTime() + REFRESH_TTL_SECONDS * 1000).toISOString();
 
 /**
+ * Exchanges a live token for its successor in one transaction. The exchange only happens when the
+ * presented token is still unused and unrevoked at write time, so of two concurrent refreshes with
+ * one token exactly one succeeds; false means the caller lost that race (treat it as reuse).
+ */
+async function rotateRefreshToken(deps: Deps, presentedId: number, next: NewRefreshToken, now: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await spendRefreshToken(trx, presentedId, now))) return false;
+    await insertRefreshToken(trx, next, now);
+    return true;
+  });
+}
+
+/**
  * A fresh sign-in: a new refresh-token family, both cookies and a new CSRF token. Returns the
  * user, or undefined if gone.
  */
@@ -81,13 +96,16 @@ export async function renewSessionAfterPasswordChange(
   const now = deps.now().toISOString();
   const refresh = newOpaqueToken();
   const familyId = randomUUID();
-  await replacePassword(
-    deps.db,
-    userId,
-    passwordHash,
-    { userId, tokenHash: refresh.hash, familyId, expiresAt: refreshExpiry(deps) },
-    now,
-  );
+  const session = { userId, tokenHash: refresh.hash, familyId, expiresAt: refreshExpiry(deps) };
+  // The hash replaced, every refresh token revoked and this device's new one stored, together.
+  await deps.db.transaction().execute(async (trx) => {
+    await updatePasswordHash(trx, userId, passwordHash);
+    await revokeUserRefreshTokens(trx, userId, now);
+    // Again, as a new statement: on PostgreSQL a refresh that was rotating while the first revoke
+    // waited for its lock commits a successor that statement could not see; this one does.
+    await revokeUserRefreshTokens(trx, userId, now);
+    await insertRefreshToken(trx, session, now);
+  });
   const access = await signAccessToken(deps, authUser(profile), familyId);
   setSessionCookies(request, reply, deps, { access, refresh: refresh.token });
   rotateCsrfCookie(request, reply, deps);
@@ -129,7 +147,7 @@ export async function refreshSession(context: SessionContext): Promise<SessionUs
     familyId: stored.family_id,
     expiresAt: refreshExpiry(deps),
   };
-  let rotated = stored.used_at === null && (await rotateRefreshToken(deps.db, stored.id, successor, now));
+  let rotated = stored.used_at === null && (await rotateRefreshToken(deps, stored.id, successor, now));
   if (!rotated) {
     // Used moments ago (here, or by a racing request): a retry, so it gets a successor of its own.
     const latest = presentedHash ? await findRefreshToken(deps.db, presentedHash) : undefined;

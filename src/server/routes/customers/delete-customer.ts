@@ -1,7 +1,8 @@
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
-import { CustomerChangedError, deleteCustomer } from '../../repositories/customers.ts';
+import { CustomerChangedError } from '../../repositories/customers.ts';
+import { deleteCustomer } from '../../services/customers/delete-customer.ts';
 import { customerIdParams } from '../params.ts';
 import { CUSTOMER_NOT_FOUND, loadCustomerInScope, removeCommittedLicense, STAFF_SIDE } from './customer-records.ts';
 
@@ -24,7 +25,7 @@ export const deleteCustomerRoute = defineRoute({
     }
     let result;
     try {
-      result = await deleteCustomer(deps.db, params.id);
+      result = await deleteCustomer(deps, params.id);
     } catch (error) {
       if (error instanceof CustomerChangedError) throw conflict(HAS_BOOKINGS);
       throw error;

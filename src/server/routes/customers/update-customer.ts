@@ -5,7 +5,8 @@ import { staffCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
-import { StaleCustomerError, updateCustomerWithAccount } from '../../repositories/customers.ts';
+import { StaleCustomerError } from '../../repositories/customers.ts';
+import { updateCustomerWithAccount } from '../../services/customers/update-customer.ts';
 import { DuplicateUserError, isEmailTakenByOther } from '../../repositories/users.ts';
 import { customerIdParams } from '../params.ts';
 import { LICENSE_BOTH } from './update-own-customer.ts';
@@ -50,14 +51,7 @@ export const updateCustomerRoute = defineRoute({
     const license = upload ? await storeStaffLicense(deps, upload) : deleteLicense ? null : undefined;
     try {
       await writeCustomer(deps, request.log, license, () =>
-        updateCustomerWithAccount(
-          deps.db,
-          { id: customer.id, userId },
-          changes,
-          license,
-          deps.now().toISOString(),
-          expected,
-        ),
+        updateCustomerWithAccount(deps, { id: customer.id, userId }, changes, license, expected),
       );
     } catch (error) {
       if (error instanceof StaleCustomerError) {

@@ -2,7 +2,8 @@ import type { ApiCustomer } from '#domain/api/customers';
 import { ownCustomerUpdateSchema } from '#domain/schemas/customer';
 import { badRequest, fieldError, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { findCustomerByUserId, updateCustomerWithAccount } from '../../repositories/customers.ts';
+import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { updateCustomerWithAccount } from '../../services/customers/update-customer.ts';
 import { DuplicateUserError, isEmailTakenByOther } from '../../repositories/users.ts';
 import {
   CUSTOMER_NOT_FOUND,
@@ -14,7 +15,7 @@ import {
   writeCustomer,
 } from './customer-records.ts';
 
-/** The sign-up's wording (routes/session/sign-up.ts): the e-mail is also the customer's login. */
+/** The sign-up's wording (services/accounts/sign-up.ts): the e-mail is also the customer's login. */
 export const EMAIL_TAKEN = 'A user with that e-mail address already exists.';
 export const LICENSE_BOTH = 'Send a new license or remove the current one, not both.';
 
@@ -41,13 +42,7 @@ export const updateOwnCustomer = defineRoute({
     const license = upload ? await storeOwnLicense(deps, upload) : deleteLicense ? null : undefined;
     try {
       await writeCustomer(deps, request.log, license, () =>
-        updateCustomerWithAccount(
-          deps.db,
-          { id: customer.id, userId: user.id },
-          changes,
-          license,
-          deps.now().toISOString(),
-        ),
+        updateCustomerWithAccount(deps, { id: customer.id, userId: user.id }, changes, license),
       );
     } catch (error) {
       // Another user took the address between the check and the write.

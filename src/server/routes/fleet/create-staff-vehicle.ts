@@ -4,7 +4,8 @@ import { vehicleSchema } from '#domain/schemas/vehicle';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
-import { createVehicle, findStaffVehicle } from '../../repositories/vehicles.ts';
+import { findStaffVehicle } from '../../repositories/vehicles.ts';
+import { createVehicle } from '../../services/fleet/create-vehicle.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, storeVehicleImages } from './vehicle-images.ts';
 import {
@@ -33,7 +34,7 @@ export const createStaffVehicleRoute = defineRoute({
 
     const keys = await storeVehicleImages(deps.media, uploads, 'image_uploads', request.log);
     const id = await commitWithImages(deps.media, keys, request.log, () =>
-      createVehicle(deps.db, { ...fields, agency_id: agencyId }, keys, locationIds, deps.now().toISOString()),
+      createVehicle(deps, { ...fields, agency_id: agencyId }, keys, locationIds),
     );
     const created = await findStaffVehicle(deps.db, deps.media, id, scope);
     if (!created) throw notFound(VEHICLE_NOT_FOUND);

@@ -3,7 +3,8 @@ import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
-import { deleteVehicle, findVehicleAgency } from '../../repositories/vehicles.ts';
+import { findVehicleAgency } from '../../repositories/vehicles.ts';
+import { deleteVehicle } from '../../services/fleet/delete-vehicle.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { removeCommittedImages } from './vehicle-images.ts';
 
@@ -18,7 +19,7 @@ export const deleteStaffVehicleRoute = defineRoute({
   params: vehicleIdParams,
   async handler({ deps, user, params, request }): Promise<undefined> {
     if (!(await findVehicleAgency(deps.db, params.id, agencyScope(user)))) throw notFound(VEHICLE_NOT_FOUND);
-    const result = await deleteVehicle(deps.db, deps.dialect, params.id);
+    const result = await deleteVehicle(deps, params.id);
     if (!result.ok) throw result.reason === 'referenced' ? conflict(VEHICLE_IN_USE) : notFound(VEHICLE_NOT_FOUND);
     await removeCommittedImages(deps.media, result.removedImageKeys, request.log);
     return undefined;

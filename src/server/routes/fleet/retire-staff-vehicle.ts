@@ -4,7 +4,8 @@ import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
-import { findStaffVehicle, setVehicleRetired } from '../../repositories/vehicles.ts';
+import { findStaffVehicle } from '../../repositories/vehicles.ts';
+import { setVehicleRetired } from '../../services/fleet/retire-vehicle.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 
 /**
@@ -24,7 +25,7 @@ export const retireStaffVehicleRoute = defineRoute({
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
     if (vehicle.retired_at !== null) return vehicle;
     const now = deps.now().toISOString();
-    await setVehicleRetired(deps.db, params.id, now, now);
+    await setVehicleRetired(deps, params.id, now, now);
     return { ...vehicle, retired_at: now, updated_at: now };
   },
 });

@@ -7,11 +7,10 @@ import { agencyScope } from '../../services/agency-scope.ts';
 import {
   findStaffVehicle,
   findVehicleAgency,
-  updateVehicle,
   vehicleImageIds,
   vehicleLocationIds,
-  type VehicleChangeResult,
 } from '../../repositories/vehicles.ts';
+import { editVehicle, type VehicleChangeResult } from '../../services/fleet/edit-vehicle.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, removeCommittedImages, storeVehicleImages } from './vehicle-images.ts';
 import {
@@ -64,13 +63,11 @@ export const updateStaffVehicleRoute = defineRoute({
 
     const keys = await storeVehicleImages(deps.media, uploads, 'images', request.log);
     const removedKeys = await commitWithImages(deps.media, keys, request.log, async () => {
-      const result = await updateVehicle(deps.db, deps.dialect, params.id, {
+      const result = await editVehicle(deps, params.id, {
         values: { ...fields, agency_id: agencyId },
         addImageKeys: keys,
         deleteImageIds: [...deleting],
         locationIds,
-        maxImages: MAX_VEHICLE_IMAGES,
-        now: deps.now().toISOString(),
       });
       if (!result.ok) throw refusal(result.reason);
       return result.removedImageKeys;

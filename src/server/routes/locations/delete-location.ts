@@ -3,7 +3,8 @@ import { locationIdParams } from '#domain/schemas/location';
 import { conflict, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../services/agency-scope.ts';
-import { deleteLocationUnlessUsed, findManagedLocation } from '../../repositories/locations.ts';
+import { findManagedLocation } from '../../repositories/locations.ts';
+import { deleteLocationUnlessUsed } from '../../services/locations/delete-location.ts';
 import { LOCATION_NOT_FOUND, locationInUse } from './location-refusals.ts';
 
 /**
@@ -19,7 +20,7 @@ export const deleteLocationRoute = defineRoute({
     const location = await findManagedLocation(deps.db, params.id);
     if (!location || !canReachAgency(user, location.agency_id)) throw notFound(LOCATION_NOT_FOUND);
     const today = deps.now().toISOString().slice(0, 10);
-    const use = await deleteLocationUnlessUsed(deps.db, location, today);
+    const use = await deleteLocationUnlessUsed(deps, location, today);
     if (use) throw conflict(locationInUse(use));
     return undefined;
   },

@@ -1,12 +1,7 @@
 import type { EmailConfirmed } from '#domain/api/email-confirmation';
 import { emailConfirmationSchema } from '#domain/schemas/accounts';
-import { badRequest } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { confirmEmailWithToken } from '../../repositories/email-confirmations.ts';
-import { hashToken } from '../../services/tokens.ts';
-
-export const INVALID_CONFIRMATION =
-  'This confirmation link has expired or was already used. Sign in and send yourself a new one from your dashboard.';
+import { confirmEmailAddress } from '../../services/accounts/confirm-email.ts';
 
 /**
  * POST email-confirmation/confirm/: the e-mailed link's token confirms the address it was sent to
@@ -20,9 +15,7 @@ export const confirmEmail = defineRoute({
   body: emailConfirmationSchema,
   status: 200,
   async handler({ deps, body }): Promise<EmailConfirmed> {
-    const outcome = await confirmEmailWithToken(deps.db, hashToken(body.token), deps.now().toISOString());
-    if (!outcome.confirmed) throw badRequest(INVALID_CONFIRMATION);
-    const { attached } = outcome;
+    const attached = await confirmEmailAddress(deps, body.token);
     const added =
       attached === 0
         ? 'No booking requests were waiting for it.'

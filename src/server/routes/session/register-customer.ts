@@ -1,10 +1,9 @@
 import type { RegisterCustomerReply } from '#domain/api/session';
 import { customerRegistrationSchema } from '#domain/schemas/accounts';
 import { defineRoute } from '../../http/route.ts';
-import { createCustomerAccount } from '../../repositories/users.ts';
+import { signUpCustomer } from '../../services/accounts/register-customer.ts';
 import { limitAnonymousWrite } from '../../services/rate-limits.ts';
 import { offerEmailConfirmation } from './email-confirmation.ts';
-import { signUp } from './sign-up.ts';
 
 /**
  * A visitor becomes a customer: their login and customer record. Does not sign them in. When
@@ -18,7 +17,7 @@ export const registerCustomer = defineRoute({
   body: customerRegistrationSchema,
   async handler({ deps, request, body }): Promise<RegisterCustomerReply> {
     await limitAnonymousWrite(deps, 'sign-ups', { address: request.ip, email: body.email });
-    const id = await signUp(deps, body, (account) => createCustomerAccount(deps.db, account, deps.now().toISOString()));
+    const id = await signUpCustomer(deps, body);
     await offerEmailConfirmation(deps, id, request.log);
     return { message: 'User registered successfully!', id };
   },

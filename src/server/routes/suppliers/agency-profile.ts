@@ -6,7 +6,8 @@ import type { AgencyUpdateInput } from '#domain/schemas/agency';
 import type { Deps } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { FileField } from '../../http/request-body.ts';
-import { findAgencyProfile, updateAgency, type AgencyRow } from '../../repositories/agencies.ts';
+import { findAgencyProfile, type AgencyRow } from '../../repositories/agencies.ts';
+import { updateAgency } from '../../services/agencies/update-agency.ts';
 import type { UploadedFile } from '../../services/images.ts';
 import type { MediaStore } from '../../services/media/media-store.ts';
 import { removeQuietly } from '../../services/media/remove-quietly.ts';
@@ -47,7 +48,7 @@ export async function saveAgencyProfile(
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   let result: Awaited<ReturnType<typeof updateAgency>>;
   try {
-    result = await updateAgency(deps.db, id, logoKey === undefined ? changes : { ...changes, logo_key: logoKey });
+    result = await updateAgency(deps, id, logoKey === undefined ? changes : { ...changes, logo_key: logoKey });
   } catch (error) {
     if (logoKey) await removeQuietly(log, 'logo of a failed write', () => deps.media.removeLogos([logoKey]));
     throw error;

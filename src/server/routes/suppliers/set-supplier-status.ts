@@ -2,7 +2,7 @@ import type { AgencyProfile } from '#domain/api/agencies';
 import { agencyIdParams, agencyStatusSchema } from '#domain/schemas/agency';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { setAgencyStatus } from '../../repositories/agencies.ts';
+import { setAgencyStatus } from '../../services/agencies/agency-status.ts';
 import { AGENCY_NOT_FOUND, agencyProfile } from './agency-profile.ts';
 
 /**
@@ -18,7 +18,7 @@ export const setSupplierStatusRoute = defineRoute({
   body: agencyStatusSchema,
   status: 200,
   async handler({ deps, params, body }): Promise<AgencyProfile> {
-    if (!(await setAgencyStatus(deps.db, params.id, body.status))) throw notFound(AGENCY_NOT_FOUND);
+    if (!(await setAgencyStatus(deps, params.id, body.status))) throw notFound(AGENCY_NOT_FOUND);
     return agencyProfile(deps, params.id);
   },
 });

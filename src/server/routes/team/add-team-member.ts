@@ -2,9 +2,8 @@ import type { TeamMember } from '#domain/api/team';
 import { teamMemberSchema } from '#domain/schemas/accounts';
 import { forbidden } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { insertUser } from '../../repositories/users.ts';
 import { findTeamMemberView } from '../../repositories/team.ts';
-import { signUp } from '../session/sign-up.ts';
+import { addAgent } from '../../services/team/add-agent.ts';
 
 /**
  * POST team/: the agency owner adds an agent's login to their agency, with a first password they
@@ -18,9 +17,7 @@ export const addTeamMember = defineRoute({
   async handler({ deps, user, body }): Promise<TeamMember> {
     const agencyId = user.agencyId;
     if (agencyId === null) throw forbidden();
-    const id = await signUp(deps, body, (account) =>
-      insertUser(deps.db, account, 'agent', agencyId, deps.now().toISOString()),
-    );
+    const id = await addAgent(deps, agencyId, body);
     return findTeamMemberView(deps.db, id);
   },
 });

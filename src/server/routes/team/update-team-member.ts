@@ -2,7 +2,8 @@ import type { TeamMember } from '#domain/api/team';
 import { teamMemberUpdateSchema } from '#domain/schemas/accounts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { findTeamMember, findTeamMemberView, setUserDisabled } from '../../repositories/team.ts';
+import { findTeamMember, findTeamMemberView } from '../../repositories/team.ts';
+import { setMemberDisabled } from '../../services/team/disable-member.ts';
 import { NOT_YOURSELF, ONLY_AGENTS, TEAM_MEMBER_NOT_FOUND, teamMemberParams } from './team-member-rules.ts';
 
 /**
@@ -21,7 +22,7 @@ export const updateTeamMember = defineRoute({
     if (!member || member.agency_id !== user.agencyId) throw notFound(TEAM_MEMBER_NOT_FOUND);
     if (member.id === user.id) throw badRequest(NOT_YOURSELF, { disabled: [NOT_YOURSELF] });
     if (member.role !== 'agent') throw badRequest(ONLY_AGENTS, { disabled: [ONLY_AGENTS] });
-    await setUserDisabled(deps.db, member.id, body.disabled ? deps.now().toISOString() : null);
+    await setMemberDisabled(deps, member.id, body.disabled);
     return findTeamMemberView(deps.db, member.id);
   },
 });

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { datesInOrder } from '#domain/schemas/booking-history';
 import { localIsoDate } from '#domain/dates';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';

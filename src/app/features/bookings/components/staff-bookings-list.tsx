@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { StaffBooking } from '#domain/api/bookings';
 import type { StaffBookingOrdering } from '#domain/schemas/booking';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { orderingParam, SortHeader, type SortState } from '../../../components/sort-header.tsx';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { CustomerAnalyticsOverview } from '#domain/api/customer-analytics';
 import { buttonClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useCurrency } from '#app/lib/currency';

@@ -6,7 +6,7 @@ import { useOutboxEntries } from '../../../offline/outbox.ts';
 import { useBookingRequests } from '../api/list-booking-requests.ts';
 import { allItems } from '../../../lib/paging.ts';
 import { BookingRequestCard } from './booking-request-card.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { QueuedRequestCard } from './queued-request-card.tsx';

@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCurrency } from '#app/lib/currency';
 import { useOwnBookings } from '../api/list-own-bookings.ts';
 import { allItems } from '../../../lib/paging.ts';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { BookingStatusBadge } from '../../../components/status-badge.tsx';

@@ -1,6 +1,6 @@
 import type { CustomerBookingHistoryItem } from '#domain/api/bookings';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { RowMenu, type RowMenuItem } from '../../../components/row-menu.tsx';

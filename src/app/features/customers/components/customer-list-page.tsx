@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { ApiCustomer } from '#domain/api/customers';
 import { buttonClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';

@@ -4,7 +4,7 @@ import { localIsoDate } from '#domain/dates';
 import { serviceDueBy } from '#domain/service-due';
 import { buttonClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';

@@ -4,7 +4,7 @@ import type { Invoice } from '#domain/api/invoices';
 import { ISSUED_NOT_EDITABLE } from '#domain/schemas/invoice';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { Refusal } from '../../../components/refusal.tsx';

@@ -4,7 +4,7 @@ import { PAYMENT_METHODS } from '#domain/constants';
 import { PAYMENT_KINDS, PAYMENT_STATUSES } from '#domain/payment-kinds';
 import { localIsoDate } from '#domain/dates';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';

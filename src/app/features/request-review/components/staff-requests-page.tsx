@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { REQUEST_STATUSES, type RequestStatus } from '#domain/constants';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';

@@ -5,7 +5,7 @@ import { localIsoDate } from '#domain/dates';
 import { serviceState } from '#domain/service-due';
 import { ACCOUNT_ICONS } from '../../../components/account-icons.ts';
 import { Icon, ICONS, type IconPath } from '../../../components/icons.tsx';
-import { ListFreshness } from '../../../components/list-freshness.tsx';
+import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';

@@ -1,16 +1,16 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLoadedAfterFirstPaint } from '../../first-paint.ts';
-import { SNAPSHOT_OMIT } from '../snapshot-omit.ts';
-import { Brand } from '../brand.tsx';
-import { Icon, ICONS } from '../icons.tsx';
+import { useLoadedAfterFirstPaint } from '../first-paint.ts';
+import { SNAPSHOT_OMIT } from '../components/snapshot-omit.ts';
+import { Brand } from '../components/brand.tsx';
+import { Icon, ICONS } from '../components/icons.tsx';
 import type { NavSection } from './nav.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 
 // The header's connection status and install offer come a moment after the page's content: they
 // are not part of the first screen (the kept one leaves them out too), and `/` loads less.
 const loadHeaderExtras = () =>
-  Promise.all([import('../../offline/sync-status.tsx'), import('../../pwa/install-button.tsx')]).then(
+  Promise.all([import('../offline/sync-status.tsx'), import('../pwa/install-button.tsx')]).then(
     ([status, install]) => ({ SyncStatus: status.SyncStatus, InstallButton: install.InstallButton }),
   );
 

@@ -1,12 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { useLogout } from '../../features/session/api/logout.ts';
-import { useSession } from '../../features/session/api/get-session.ts';
-import { useOnline } from '../../offline/connectivity.ts';
-import { discardEntry, useOutboxEntries, type OutboxEntry } from '../../offline/outbox.ts';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
-import { ACCOUNT_ICONS } from '../account-icons.ts';
-import { Icon } from '../icons.tsx';
+import { useLogout } from '../features/session/api/logout.ts';
+import { useSession } from '../features/session/api/get-session.ts';
+import { useOnline } from '../offline/connectivity.ts';
+import { discardEntry, useOutboxEntries, type OutboxEntry } from '../offline/outbox.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ACCOUNT_ICONS } from '../components/account-icons.ts';
+import { Icon } from '../components/icons.tsx';
 
 /** Entries the server refused: waiting will not send them, only the user can fix or discard them. */
 const isStuck = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';

@@ -1,5 +1,5 @@
-import { ACCOUNT_ICONS } from '../account-icons.ts';
-import { ICONS } from '../icons.tsx';
+import { ACCOUNT_ICONS } from '../components/account-icons.ts';
+import { ICONS } from '../components/icons.tsx';
 import type { NavSection } from './nav.ts';
 
 /** SPEC §2, customer sidebar. */

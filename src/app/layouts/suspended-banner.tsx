@@ -1,4 +1,4 @@
-import { useSession } from '../../features/session/api/get-session.ts';
+import { useSession } from '../features/session/api/get-session.ts';
 
 /**
  * On every page of a suspended agency's owner and agents (decision 029): what suspension means

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { Icon } from '../icons.tsx';
+import { Icon } from '../components/icons.tsx';
 import type { NavSection } from './nav.ts';
 
 function Section({ section }: { section: NavSection }) {

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { SessionUser } from '#domain/api/session';
-import { pathAfterLogin } from '../../features/session/guards.ts';
-import { buttonClass } from '../button.tsx';
-import { ACCOUNT_ICONS } from '../account-icons.ts';
-import { Icon } from '../icons.tsx';
+import { pathAfterLogin } from '../features/session/guards.ts';
+import { buttonClass } from '../components/button.tsx';
+import { ACCOUNT_ICONS } from '../components/account-icons.ts';
+import { Icon } from '../components/icons.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { UserBadge } from './user-badge.tsx';
 

@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { ICONS, type IconPath } from '../icons.tsx';
+import { ICONS, type IconPath } from '../components/icons.tsx';
 
 export interface NavItem {
   to: NonNullable<LinkProps['to']>;

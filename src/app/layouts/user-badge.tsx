@@ -1,4 +1,4 @@
-import { useSession } from '../../features/session/api/get-session.ts';
+import { useSession } from '../features/session/api/get-session.ts';
 
 const ROLE_LABELS = { customer: 'Customer', staff: 'Staff', agent: 'Agent', agency: 'Agency' } as const;
 

@@ -1,28 +1,28 @@
 import type { Deps } from '../../context.ts';
-import { HttpError, type FieldErrors } from '../../http/errors.ts';
 import {
   DuplicateUserError,
   takenUserFields,
   type NewAccount,
   type UniqueUserField,
 } from '../../repositories/users.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { Invalid, type FieldMessages } from '../errors.ts';
+import { hashPassword } from '../passwords.ts';
 
 const MESSAGES: Record<UniqueUserField, string> = {
   username: 'A user with that username already exists.',
   email: 'A user with that e-mail address already exists.',
 };
 
-/** 400 naming each taken field; the error sentence is the first of them. */
-function duplicateUser(fields: readonly UniqueUserField[]): HttpError {
+/** Invalid (400) naming each taken field; the error sentence is the first of them. */
+function duplicateUser(fields: readonly UniqueUserField[]): Invalid {
   const ordered = (['username', 'email'] as const).filter((field) => fields.includes(field));
-  const errors: FieldErrors = {};
+  const errors: FieldMessages = {};
   for (const field of ordered) errors[field] = [MESSAGES[field]];
-  return new HttpError(400, MESSAGES[ordered[0] ?? 'username'], errors);
+  return new Invalid(MESSAGES[ordered[0] ?? 'username'], errors);
 }
 
-/** What both sign-up forms ask of the new user. */
-interface SignUpFields {
+/** What both sign-up forms (and the owner's form for an agent) ask of the new user. */
+export interface SignUpFields {
   username: string;
   email: string;
   password: string;
@@ -32,9 +32,10 @@ interface SignUpFields {
 }
 
 /**
- * The steps the customer and the agency sign-ups share: a taken username or e-mail is a 400, the
- * password is hashed, then `write` stores the account. A sign-up that loses a race for a unique
- * name gets the same 400 as the pre-check gives.
+ * The steps every new login shares (a customer's or an agency's sign-up, an agent added by the
+ * owner): a taken username or e-mail is Invalid, the password is hashed, then the use case's
+ * `write` stores the account in its transaction. A sign-up that loses a race for a unique name
+ * gets the same refusal as the pre-check gives.
  */
 export async function signUp<T>(
   deps: Deps,

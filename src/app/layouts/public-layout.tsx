@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useSession } from '../../features/session/api/get-session.ts';
-import { buttonClass } from '../button.tsx';
-import { Icon, ICONS } from '../icons.tsx';
+import { useSession } from '../features/session/api/get-session.ts';
+import { buttonClass } from '../components/button.tsx';
+import { Icon, ICONS } from '../components/icons.tsx';
 import { AppShell } from './app-shell.tsx';
 import { PUBLIC_NAV } from './nav.ts';
 

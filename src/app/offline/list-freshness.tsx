@@ -1,5 +1,5 @@
-import { StatusMessage } from './status-message.tsx';
-import { LastUpdated } from '../offline/last-updated.tsx';
+import { StatusMessage } from '../components/status-message.tsx';
+import { LastUpdated } from './last-updated.tsx';
 
 interface ListFreshnessProps {
   dataUpdatedAt: number;
