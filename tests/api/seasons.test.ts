@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeasonView } from '#domain/api/rate-plan';
+import { Invalid } from '#server/services/errors';
+import { writePlan } from '#server/services/price-list/plan-writes';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
@@ -269,6 +271,42 @@ describe(`seasons (${ENGINE})`, () => {
     expect(refused.status).toBe(400);
     expect((await agency.get<Season[]>('/api/seasons/')).body).toEqual([created.body]);
     expect((await agency.delete(`/api/seasons/${created.body.id}/`)).status).toBe(204);
+  });
+
+  it('turns a category deleted before the write commits into a 400 on the field, and rolls the version back', async () => {
+    const before = await version(world.agencies.a);
+    const doomed = await category(world.agencies.a, 'Doomed');
+    const gone = { message: 'Choose categories of your own agency.', fields: { category_ids: ['gone'] } };
+    const write = writePlan(
+      t.app.deps,
+      world.agencies.a,
+      async (trx) => {
+        const id = (
+          await trx
+            .insertInto('seasons')
+            .values({
+              agency_id: world.agencies.a,
+              name: 'Race',
+              start_date: '2027-01-01',
+              end_date: '2027-01-02',
+              adjustment_kind: 'percent',
+              day_rate: null,
+              basis_points: 1000,
+              created_at: new Date().toISOString(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+        // What another request's delete does between this write's check and its insert.
+        await trx.deleteFrom('vehicle_categories').where('id', '=', doomed).execute();
+        await trx.insertInto('season_categories').values({ season_id: id, category_id: doomed }).execute();
+      },
+      gone,
+    );
+    await expect(write).rejects.toBeInstanceOf(Invalid);
+    await expect(write).rejects.toMatchObject({ fields: gone.fields });
+    expect(await seasonCount(world.agencies.a)).toBe(0);
+    expect(await version(world.agencies.a)).toBe(before);
   });
 
   it('keeps agencies apart and refuses visitors, customers, the operator, and agents on writes', async () => {
