@@ -239,6 +239,11 @@ describe(`seasons (${ENGINE})`, () => {
       ],
       [{ category_ids: ['abc'] }, 'category_ids', 'Category must be a number.'],
       [{ category_ids: [{}] }, 'category_ids', 'Category must be a number.'],
+      [
+        { category_ids: Array.from({ length: 101 }, (_, index) => index + 1) },
+        'category_ids',
+        'Choose at most 100 categories.',
+      ],
       [{ category_ids: [suvB] }, 'category_ids', 'Choose categories of your own agency.'],
       [{ category_ids: [suv, 999999] }, 'category_ids', 'Choose categories of your own agency.'],
     ];

@@ -14,7 +14,7 @@ import {
   updateOneWayFee,
 } from '../../repositories/one-way-fees.ts';
 import type { Page, Paged } from '../../repositories/paging.ts';
-import { Conflict, type FieldMessages, fieldRefusal, Invalid, NotFound } from '../errors.ts';
+import { Conflict, fieldRefusal, Invalid, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
 import { priceListAgency, writePlan } from './plan-writes.ts';
 
@@ -25,20 +25,25 @@ export const PAIR_TAKEN = 'This pickup and dropoff pair already has a fee: chang
 
 const feeNotFound = () => new NotFound(ONE_WAY_FEE_NOT_FOUND);
 const pairConflict = () => fieldRefusal(Conflict, 'to_location_id', PAIR_TAKEN);
-const LOCATION_GONE = { message: FOREIGN_PICKUP, fields: { from_location_id: [FOREIGN_PICKUP] } };
+const LOCATION_REMOVED = 'This location was just removed: choose another.';
+const LOCATION_GONE = {
+  message: LOCATION_REMOVED,
+  fields: { from_location_id: [LOCATION_REMOVED], to_location_id: [LOCATION_REMOVED] },
+};
 
 /** Both ends are the agency's own locations (another agency's id reads as unknown). */
 async function assertOwnLocations(trx: Kysely<Database>, agencyId: number, input: OneWayFeeInput): Promise<void> {
   const outside = new Set(await locationsOutsideAgency(trx, [input.from_location_id, input.to_location_id], agencyId));
-  const fields: FieldMessages = {};
-  if (outside.has(input.from_location_id)) fields['from_location_id'] = [FOREIGN_PICKUP];
-  if (outside.has(input.to_location_id)) fields['to_location_id'] = [FOREIGN_DROPOFF];
-  const count = Object.keys(fields).length;
-  if (count === 0) return;
-  throw new Invalid(
-    count > 1 ? 'Please correct the 2 highlighted fields.' : (Object.values(fields)[0]?.[0] ?? FOREIGN_PICKUP),
-    fields,
-  );
+  const from = outside.has(input.from_location_id);
+  const to = outside.has(input.to_location_id);
+  if (from && to) {
+    throw new Invalid('Please correct the 2 highlighted fields.', {
+      from_location_id: [FOREIGN_PICKUP],
+      to_location_id: [FOREIGN_DROPOFF],
+    });
+  }
+  if (from) throw fieldRefusal(Invalid, 'from_location_id', FOREIGN_PICKUP);
+  if (to) throw fieldRefusal(Invalid, 'to_location_id', FOREIGN_DROPOFF);
 }
 
 /** One fee per pickup → dropoff pair: another of the agency's for the same pair is a 409. */
