@@ -278,6 +278,26 @@ describe(`seasons (${ENGINE})`, () => {
     expect((await agency.delete(`/api/seasons/${created.body.id}/`)).status).toBe(204);
   });
 
+  it("reads but does not change a suspended agency's seasons", async () => {
+    const created = await create(agency);
+    const before = await version(world.agencies.a);
+    const path = `/api/seasons/${created.body.id}/`;
+    const { db } = t.app.deps;
+    await db.updateTable('agencies').set({ status: 'suspended' }).where('id', '=', world.agencies.a).execute();
+    try {
+      const suspended = 'Your agency is suspended: you can view your data but not change it.';
+      expect((await agency.get<Season[]>('/api/seasons/')).body).toEqual([created.body]);
+      for (const reply of [await create(agency), await agency.put(path, summer), await agency.delete(path)]) {
+        expect(reply.status).toBe(403);
+        expect(reply.body).toEqual({ error: suspended });
+      }
+    } finally {
+      await db.updateTable('agencies').set({ status: 'approved' }).where('id', '=', world.agencies.a).execute();
+    }
+    expect(await version(world.agencies.a)).toBe(before);
+    expect((await agency.delete(path)).status).toBe(204);
+  });
+
   it('turns a category deleted before the write commits into a 400 on the field, and rolls the version back', async () => {
     const before = await version(world.agencies.a);
     const doomed = await category(world.agencies.a, 'Doomed');
