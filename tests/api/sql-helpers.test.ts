@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containsText, isUniqueViolation, likePattern } from '#server/db/sql-helpers';
+import { containsText, isForeignKeyViolation, isUniqueViolation, likePattern } from '#server/db/sql-helpers';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 
 /** The one module of SQL helpers, against the real engine: its error codes and its LIKE escaping. */
@@ -41,6 +41,18 @@ describe(`SQL helpers (${ENGINE})`, () => {
     expect(isUniqueViolation(await errorOf(sql`select * from no_such_table`))).toBe(false);
     expect(isUniqueViolation(new Error('unique'))).toBe(false);
     expect(isUniqueViolation(null)).toBe(false);
+  });
+
+  it('says a row naming a missing row is a foreign-key violation, and nothing else is', async () => {
+    expect(isForeignKeyViolation(await errorOf(sql`insert into helper_child (id, parent_id) values (2, 99)`))).toBe(
+      true,
+    );
+    expect(isForeignKeyViolation(await errorOf(sql`insert into helper_parent (id, name) values (12, 'first')`))).toBe(
+      false,
+    );
+    expect(isForeignKeyViolation(await errorOf(sql`select * from no_such_table`))).toBe(false);
+    expect(isForeignKeyViolation(new Error('foreign key'))).toBe(false);
+    expect(isForeignKeyViolation(undefined)).toBe(false);
   });
 
   it('escapes % _ and \\ so they match only themselves, and ignores case', async () => {

@@ -136,7 +136,7 @@ export function wholeNumber(label: string, options: { min?: number; max?: number
 export function optionalWholeNumber(label: string, options: { min?: number; max?: number } = {}) {
   const { min = 0, max = 2_000_000_000 } = options;
   return v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()])), null),
+    v.optional(v.nullable(v.union([v.string(), v.number()], `${label} must be a number.`)), null),
     v.transform(blankToNullValue),
     v.nullable(integerFrom(label, min, max)),
   );
@@ -161,7 +161,10 @@ export function money(label: string) {
 
 export function optionalMoney(label: string) {
   return v.pipe(
-    v.optional(v.nullable(v.union([v.string(), v.number()])), null),
+    v.optional(
+      v.nullable(v.union([v.string(), v.number()], `${label} must be an amount of at most two decimals, e.g. 45.00.`)),
+      null,
+    ),
     v.transform(blankToNullValue),
     v.nullable(moneyFrom(label)),
   );
@@ -179,7 +182,10 @@ export function optionalId(label: string) {
 /** A repeated multipart field arrives as a string when it has one value: always give a list. */
 export function idList(label: string) {
   return v.pipe(
-    v.optional(v.union([v.array(v.union([v.string(), v.number()])), v.string(), v.number()]), []),
+    v.optional(
+      v.union([v.array(v.union([v.string(), v.number()])), v.string(), v.number()], `${label} must be a number.`),
+      [],
+    ),
     v.transform((value) => (Array.isArray(value) ? value : [value]).filter((item) => String(item).trim() !== '')),
     v.array(integerFrom(label, 1, 2_000_000_000)),
     v.transform((ids) => [...new Set(ids)]),

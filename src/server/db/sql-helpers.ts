@@ -13,6 +13,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * True for a foreign-key violation on either engine (PostgreSQL 23503, SQLite's FOREIGNKEY code):
+ * a row named by a write was deleted between the write's check and its commit.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === '23503' || error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** A LIKE pattern finding `text` anywhere, lower-cased, its wildcards escaped: "50%" means the text "50%". */
 export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { bookingsRoutes } from './bookings/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { deskRoutes } from './desk/index.ts';
+import { extrasRoutes } from './extras/index.ts';
 import { fleetRoutes } from './fleet/index.ts';
 import { health, settings } from './health.ts';
 import { inspectionsRoutes } from './inspections/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
+import { lengthTiersRoutes } from './length-tiers/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
+import { oneWayFeesRoutes } from './one-way-fees/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { seasonsRoutes } from './seasons/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
 import { teamRoutes } from './team/index.ts';
@@ -34,6 +38,10 @@ export function registerRoutes(app: FastifyInstance): void {
     ...inspectionsRoutes,
     ...paymentsRoutes,
     ...invoicesRoutes,
+    ...seasonsRoutes,
+    ...lengthTiersRoutes,
+    ...extrasRoutes,
+    ...oneWayFeesRoutes,
   ]) {
     register(app);
   }
