@@ -3,6 +3,12 @@
  * string with two places ("45.00").
  */
 
+/**
+ * The largest amount the product takes or stores (10000000.00): far above any rental, and inside
+ * the 4-byte integers PostgreSQL keeps money in (2147483647), so no amount can overflow a column.
+ */
+export const MAX_AMOUNT = 1_000_000_000;
+
 const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
 
 /** Parses "45", "45.5" or "45.50" into minor units; null when the text is not a plain amount. */

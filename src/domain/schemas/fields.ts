@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { isIsoDate, isTime } from '../dates.ts';
-import { parseMoney } from '../money.ts';
+import { formatMoney, MAX_AMOUNT, parseMoney } from '../money.ts';
 
 const toText = (value: string | number): string => String(value).trim();
 const blankToNull = (value: string | number | null): string | null => {
@@ -147,6 +147,7 @@ function moneyFrom(label: string) {
     v.union([v.string(), v.number()]),
     v.transform((value) => parseMoney(String(value))),
     v.number(`${label} must be an amount of at most two decimals, e.g. 45.00.`),
+    v.maxValue(MAX_AMOUNT, `${label} must be at most ${formatMoney(MAX_AMOUNT)}.`),
   );
 }
 
