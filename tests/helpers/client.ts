@@ -65,6 +65,10 @@ export class TestClient {
     return this.request<T>('PATCH', url, body, options);
   }
 
+  async put<T = unknown>(url: string, body?: unknown, options: SendOptions = {}): Promise<Reply<T>> {
+    return this.request<T>('PUT', url, body, options);
+  }
+
   async multipart<T = unknown>(
     method: 'POST' | 'PATCH',
     url: string,
@@ -91,7 +95,7 @@ export class TestClient {
 
   /** A body sent as given, with its content type (malformed uploads, hostile input). */
   async raw<T = unknown>(
-    method: 'POST' | 'PATCH',
+    method: 'POST' | 'PATCH' | 'PUT',
     url: string,
     payload: string | Buffer,
     contentType: string,

@@ -18,6 +18,8 @@ export const vehicleFields = {
   registration_number: v.pipe(requiredText('Registration number', 15), v.toUpperCase()),
   next_service_date: isoDate('Next service date'),
   pickup_locations: idList('Pickup location'),
+  /** One of the agency's vehicle categories; empty for none. */
+  category_id: optionalId('Category'),
   /** Only the operator (staff) chooses the agency; agency users always add to their own. */
   agency_id: optionalId('Agency'),
 };

@@ -4,6 +4,7 @@ import type { AgencySummary } from '#domain/api/agencies';
 import { containsText } from '../db/sql-helpers.ts';
 import type { Database } from '../db/types.ts';
 import { bumpVersion } from './data-versions.ts';
+import { bumpRatePlanVersion } from './rate-plans.ts';
 import { insertUser, type NewAccount } from './users.ts';
 
 export type { AgencySummary };
@@ -173,11 +174,17 @@ export async function updateAgency(
   },
 ): Promise<{ replacedLogo: string | null } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('agencies').select('logo_key').where('id', '=', id).executeTakeFirst();
+    const current = await trx
+      .selectFrom('agencies')
+      .select(['logo_key', 'tax_rate'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!current) return undefined;
     if (Object.keys(changes).length) {
       await trx.updateTable('agencies').set(changes).where('id', '=', id).execute();
       await bumpVersion(trx, 'public-vehicles');
+      // The tax rate is part of the rate plan: quotes made with another one are out of date.
+      if (changes.tax_rate !== undefined && changes.tax_rate !== current.tax_rate) await bumpRatePlanVersion(trx, id);
     }
     const replaced = changes.logo_key !== undefined && current.logo_key !== changes.logo_key;
     return { replacedLogo: replaced ? current.logo_key : null };

@@ -9,10 +9,12 @@ import { invoicesRoutes } from './invoices/index.ts';
 import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { ratePlanRoutes } from './rate-plan/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
 import { teamRoutes } from './team/index.ts';
 import { unavailabilityRoutes } from './unavailability/index.ts';
+import { vehicleCategoriesRoutes } from './vehicle-categories/index.ts';
 
 export type RouteRegistrar = (app: FastifyInstance) => void;
 
@@ -34,6 +36,8 @@ export function registerRoutes(app: FastifyInstance): void {
     ...inspectionsRoutes,
     ...paymentsRoutes,
     ...invoicesRoutes,
+    ...ratePlanRoutes,
+    ...vehicleCategoriesRoutes,
   ]) {
     register(app);
   }
