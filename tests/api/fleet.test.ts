@@ -123,6 +123,7 @@ describe(`staff vehicle list and detail (${ENGINE})`, () => {
       mileage: 12000,
       mileage_allowance: 200,
       ownership: 'company',
+      category_id: null,
       price_per_day: '45.00',
       deposit: '200.00',
       registration_number: 'AA11 AAA',
