@@ -448,6 +448,8 @@ describe(`rate plan: GET rate-plan/, PUT rate-plan/settings/, GET public-vehicle
       expect(reply.status).toBe(403);
     }
     expect((await anonymous.put('/api/rate-plan/settings/', SETTINGS)).status).toBe(401);
+    const withoutCsrf = await agency.put<ErrorBody>('/api/rate-plan/settings/', SETTINGS, { withoutCsrf: true });
+    expect(withoutCsrf.status).toBe(403);
     // Refused before the body is read: even a malformed body gets the refusal, not a 400.
     const malformed = await agent.raw('PUT', '/api/rate-plan/settings/', '{', 'application/json');
     expect(malformed.status).toBe(403);
