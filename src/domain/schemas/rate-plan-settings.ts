@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isTime } from '../dates.ts';
 import type { FuelPolicy } from '../rate-plan.ts';
 import { boolean, choice, optionalWholeNumber, wholeNumber } from './fields.ts';
-import { optionalPlanAmount, planAmount } from './plan-amounts.ts';
+import { optionalBoundedMoney, boundedMoney } from './bounded-money.ts';
 
 export const FUEL_POLICIES = ['full_to_full', 'same_to_same', 'prepaid'] as const satisfies readonly FuelPolicy[];
 export const CHARGE_BASES = ['per_day', 'per_rental'] as const;
@@ -29,16 +29,16 @@ export const ratePlanSettingsSchema = v.pipe(
   v.object({
     prices_include_tax: boolean('Prices include tax', false),
     hourly_basis_points: wholeNumber('Hourly share', { min: 0, max: 10_000 }),
-    one_way_flat_fee: optionalPlanAmount('One-way fee'),
+    one_way_flat_fee: optionalBoundedMoney('One-way fee'),
     young_driver_under_age: optionalWholeNumber('Young driver age', { min: 18, max: 30 }),
     young_driver_charge: choice(CHARGE_BASES, YOUNG_DRIVER_CHARGE_MESSAGE),
-    young_driver_amount: planAmount('Young driver fee'),
+    young_driver_amount: boundedMoney('Young driver fee'),
     out_of_hours_opens: optionalTime('Opening time'),
     out_of_hours_closes: optionalTime('Closing time'),
-    out_of_hours_amount: planAmount('Out-of-hours fee'),
-    price_per_extra_km: planAmount('Price per extra km'),
+    out_of_hours_amount: boundedMoney('Out-of-hours fee'),
+    price_per_extra_km: boundedMoney('Price per extra km'),
     fuel_policy: choice(FUEL_POLICIES, FUEL_POLICY_MESSAGE),
-    fuel_price_per_eighth: planAmount('Fuel price per eighth'),
+    fuel_price_per_eighth: boundedMoney('Fuel price per eighth'),
   }),
   v.forward(
     v.partialCheck(

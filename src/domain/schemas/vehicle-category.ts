@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { id, requiredText } from './fields.ts';
-import { optionalPlanAmount } from './plan-amounts.ts';
+import { optionalBoundedMoney } from './bounded-money.ts';
 
 export const CATEGORY_NAME_TAKEN = 'A category with this name already exists.';
 export const BASE_RATE_NOT_POSITIVE = 'Base day rate must be more than 0.';
@@ -12,7 +12,7 @@ export const BASE_RATE_NOT_POSITIVE = 'Base day rate must be more than 0.';
 export const vehicleCategorySchema = v.object({
   name: requiredText('Name', 60),
   base_day_rate: v.pipe(
-    optionalPlanAmount('Base day rate'),
+    optionalBoundedMoney('Base day rate'),
     v.check((value) => value === null || value > 0, BASE_RATE_NOT_POSITIVE),
   ),
 });
