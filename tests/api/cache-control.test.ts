@@ -11,6 +11,8 @@ const PRIVATE = 'private, no-store';
 const PUBLIC_HEADERS: Record<string, string> = {
   'GET /api/public-vehicles': 'no-cache',
   'GET /api/public-vehicles/:id': 'no-cache',
+  'GET /api/public-vehicles/:id/rate-plan': 'no-cache',
+  'GET /api/public-vehicle-categories': 'no-cache',
   'GET /api/settings': 'no-cache',
   'GET /api/health': 'no-store',
 };
@@ -82,6 +84,7 @@ describe(`Cache-Control on every API reply (${ENGINE})`, () => {
         if (route.method === 'GET') reply = await client.get(url);
         else if (route.method === 'DELETE') reply = await client.delete(url);
         else if (route.method === 'PATCH') reply = await client.patch(url, {});
+        else if (route.method === 'PUT') reply = await client.put(url, {});
         else reply = await client.post(url, {});
         statuses.add(reply.status);
         const header = reply.headers['cache-control'];

@@ -123,6 +123,7 @@ describe(`staff vehicle list and detail (${ENGINE})`, () => {
       mileage: 12000,
       mileage_allowance: 200,
       ownership: 'company',
+      category_id: null,
       price_per_day: '45.00',
       deposit: '200.00',
       registration_number: 'AA11 AAA',
@@ -330,6 +331,9 @@ describe(`creating vehicles (${ENGINE})`, () => {
         'Price per day must be an amount of at most two decimals, e.g. 45.00.',
       ],
       [{ next_service_date: '2027-02-30' }, 'next_service_date', 'Next service date must be a date (YYYY-MM-DD).'],
+      // Nine digits would overflow the database's integer column (a 500 on PostgreSQL before).
+      [{ price_per_day: '9999999.99' }, 'price_per_day', 'Price per day must be at most 1000000.00.'],
+      [{ deposit: '1000000.01' }, 'deposit', 'Deposit must be at most 1000000.00.'],
     ];
     const count = await vehicleCount();
     for (const [override, field, message] of cases) {

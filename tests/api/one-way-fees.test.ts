@@ -185,7 +185,7 @@ describe(`one-way fees (${ENGINE})`, () => {
       [{ amount: '' }, 'amount', 'Amount is required.'],
       [{ amount: '-1' }, 'amount', 'Amount must be an amount of at most two decimals, e.g. 45.00.'],
       [{ amount: 12.345 }, 'amount', 'Amount must be an amount of at most two decimals, e.g. 45.00.'],
-      [{ amount: '100000.01' }, 'amount', 'Amount must be at most 100000.00.'],
+      [{ amount: '1000000.01' }, 'amount', 'Amount must be at most 1000000.00.'],
       [{ amount: false }, 'amount', 'Amount is required.'],
       [{ from_location_id: world.locations.b1 }, 'from_location_id', 'Choose a pickup location of your own agency.'],
       [{ to_location_id: world.locations.b1 }, 'to_location_id', 'Choose a dropoff location of your own agency.'],

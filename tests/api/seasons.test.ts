@@ -205,7 +205,7 @@ describe(`seasons (${ENGINE})`, () => {
       [{ day_rate: '-5' }, 'day_rate', 'Day rate must be an amount of at most two decimals, e.g. 45.00.'],
       [{ day_rate: '12.345' }, 'day_rate', 'Day rate must be an amount of at most two decimals, e.g. 45.00.'],
       [{ day_rate: true }, 'day_rate', 'Day rate must be an amount of at most two decimals, e.g. 45.00.'],
-      [{ day_rate: '100000.01' }, 'day_rate', 'Day rate must be at most 100000.00.'],
+      [{ day_rate: '1000000.01' }, 'day_rate', 'Day rate must be at most 1000000.00.'],
       [{ basis_points: 1000 }, 'basis_points', 'Leave the basis points empty when the adjustment is a day rate.'],
       [
         { adjustment_kind: 'percent', day_rate: null },

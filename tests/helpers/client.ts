@@ -95,7 +95,7 @@ export class TestClient {
 
   /** A body sent as given, with its content type (malformed uploads, hostile input). */
   async raw<T = unknown>(
-    method: 'POST' | 'PATCH',
+    method: 'POST' | 'PATCH' | 'PUT',
     url: string,
     payload: string | Buffer,
     contentType: string,

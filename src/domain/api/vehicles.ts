@@ -30,6 +30,8 @@ export interface StaffVehicle {
   mileage: number;
   mileage_allowance: number;
   ownership: Ownership;
+  /** One of the agency's vehicle categories (GET vehicle-categories/), or null. */
+  category_id: number | null;
   price_per_day: string;
   deposit: string;
   registration_number: string;
@@ -54,6 +56,8 @@ export interface PublicVehicle {
   mileage: number;
   mileage_allowance: number;
   ownership: Ownership;
+  /** The name of its agency's category for it (Economy, SUV…), or null. */
+  category: string | null;
   price_per_day: string;
   deposit: string;
   main_image: string | null;

@@ -1,6 +1,37 @@
 import * as v from 'valibot';
 import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE } from '../constants.ts';
+import { isIsoDate, todayIso } from '../dates.ts';
 import { boolean, email, optionalPhone, optionalText, phone, requiredText } from './fields.ts';
+
+/** The youngest a customer may be (issue 21: the young-driver fee and the license checks read the birth date). */
+export const MIN_CUSTOMER_AGE = 16;
+export const BIRTH_NOT_IN_PAST = 'Date of birth must be in the past.';
+export const CUSTOMER_TOO_YOUNG = `The customer must be at least ${MIN_CUSTOMER_AGE} years old.`;
+
+/** Whole years from `birth` to `day` (ISO days): a birthday counts on its day; 29 February's on 1 March. */
+export function ageOn(birth: string, day: string): number {
+  const years = Number(day.slice(0, 4)) - Number(birth.slice(0, 4));
+  return day.slice(5) >= birth.slice(5) ? years : years - 1;
+}
+
+/** An ISO day a form may leave blank: missing, null and blank all become null. */
+function optionalDay(label: string) {
+  return v.pipe(
+    v.optional(v.nullable(v.string(`${label} must be a date (YYYY-MM-DD).`)), null),
+    v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
+    v.check((value) => value === null || isIsoDate(value), `${label} must be a date (YYYY-MM-DD).`),
+  );
+}
+
+/** Asked for where a license is: the date of birth (in the past, at least 16 years ago) and the license's expiry. */
+const licenseHolderFields = {
+  date_of_birth: v.pipe(
+    optionalDay('Date of birth'),
+    v.check((value) => value === null || value < todayIso(), BIRTH_NOT_IN_PAST),
+    v.check((value) => value === null || ageOn(value, todayIso()) >= MIN_CUSTOMER_AGE, CUSTOMER_TOO_YOUNG),
+  ),
+  license_expiry: optionalDay('License expiry'),
+};
 
 const kinFields = {
   next_of_kin1_first_name: optionalText('Next of kin 1 first name', 100),
@@ -30,6 +61,7 @@ export const customerFields = {
   email,
   ...addressFields,
   ...kinFields,
+  ...licenseHolderFields,
 };
 
 export const customerSchema = v.object(customerFields);

@@ -7,8 +7,11 @@ import * as v from 'valibot';
 import { formatMoney } from '../money.ts';
 import { choice, money, optionalMoney, optionalWholeNumber } from './fields.ts';
 
-/** The largest amount a price list takes (100,000.00): far above any rental, far inside both engines' integers. */
-export const MAX_PRICE_LIST_AMOUNT = 10_000_000;
+/**
+ * The largest amount a price list takes (1000000.00: a vehicle's day rate and deposit, every
+ * amount of the rate plan): far above any rental, far inside both engines' integers.
+ */
+export const MAX_PRICE_LIST_AMOUNT = 100_000_000;
 const TOO_LARGE = (label: string) => `${label} must be at most ${formatMoney(MAX_PRICE_LIST_AMOUNT)}.`;
 
 /** An amount in minor units, 0 allowed (a free one-way pair). */
@@ -21,7 +24,7 @@ export function positivePrice(label: string) {
   return v.pipe(priceListAmount(label), v.minValue(1, `${label} must be more than 0.`));
 }
 
-/** An amount that may be left out (null). */
+/** An amount that may be left out (null: none). */
 export function optionalPriceListAmount(label: string) {
   return v.pipe(
     optionalMoney(label),

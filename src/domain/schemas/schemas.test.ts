@@ -5,7 +5,7 @@ import { PARSE_CONFIG } from './parse.ts';
 import { customerRegistrationSchema, passwordResetFormSchema } from './accounts.ts';
 import { staffBookingSchema } from './booking.ts';
 import { anonymousBookingRequestSchema, bookingRequestSchema } from './booking-request.ts';
-import { customerSchema, customerUpdateSchema, finalizeSchema } from './customer.ts';
+import { ageOn, customerSchema, customerUpdateSchema, finalizeSchema } from './customer.ts';
 import { vehicleSchema, vehicleUpdateSchema } from './vehicle.ts';
 
 const messages = (result: { issues?: readonly v.BaseIssue<unknown>[] }) =>
@@ -171,5 +171,16 @@ describe('shared form schemas', () => {
       booking_amount: null,
     });
     expect(v.safeParse(staffBookingSchema, { ...booking, booking_status: 'active' }).success).toBe(false);
+  });
+
+  it("counts a customer's age in whole years, a 29 February birthday on 1 March in other years", () => {
+    expect(ageOn('2000-05-17', '2016-05-16')).toBe(15);
+    expect(ageOn('2000-05-17', '2016-05-17')).toBe(16);
+    expect(ageOn('2008-02-29', '2024-02-28')).toBe(15);
+    expect(ageOn('2008-02-29', '2024-02-29')).toBe(16);
+    expect(ageOn('2008-02-29', '2025-02-28')).toBe(16);
+    expect(ageOn('2009-02-28', '2025-02-28')).toBe(16);
+    expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
+    expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
   });
 });

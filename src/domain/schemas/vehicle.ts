@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { OWNERSHIPS } from '../constants.ts';
-import { choice, id, idList, isoDate, money, optionalId, requiredText, wholeNumber } from './fields.ts';
+import { priceListAmount } from './price-list-fields.ts';
+import { choice, id, idList, isoDate, optionalId, requiredText, wholeNumber } from './fields.ts';
 
 const thisYear = new Date().getUTCFullYear();
 
@@ -13,11 +14,13 @@ export const vehicleFields = {
   mileage: wholeNumber('Mileage', { max: 5_000_000 }),
   mileage_allowance: wholeNumber('Mileage allowance', { max: 100_000 }),
   ownership: choice(OWNERSHIPS, 'Ownership must be company or private.'),
-  price_per_day: money('Price per day'),
-  deposit: money('Deposit'),
+  price_per_day: priceListAmount('Price per day'),
+  deposit: priceListAmount('Deposit'),
   registration_number: v.pipe(requiredText('Registration number', 15), v.toUpperCase()),
   next_service_date: isoDate('Next service date'),
   pickup_locations: idList('Pickup location'),
+  /** One of the agency's vehicle categories; empty for none. */
+  category_id: optionalId('Category'),
   /** Only the operator (staff) chooses the agency; agency users always add to their own. */
   agency_id: optionalId('Agency'),
 };

@@ -157,12 +157,12 @@ export interface AgencyChanges {
   hold_hours?: number;
 }
 
-/** The agency's logo key (null without a logo), or undefined when there is no such agency. */
-export async function findAgencyLogoKey(
+/** The agency's logo key (null without a logo) and tax rate, or undefined when there is no such agency. */
+export async function findAgencyFacts(
   db: Kysely<Database>,
   id: number,
-): Promise<{ logo_key: string | null } | undefined> {
-  return db.selectFrom('agencies').select('logo_key').where('id', '=', id).executeTakeFirst();
+): Promise<{ logo_key: string | null; tax_rate: number } | undefined> {
+  return db.selectFrom('agencies').select(['logo_key', 'tax_rate']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function updateAgencyRow(db: Kysely<Database>, id: number, changes: AgencyChanges): Promise<void> {

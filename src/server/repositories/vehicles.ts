@@ -28,7 +28,11 @@ export type MediaUrls = Pick<MediaStore, 'vehicleImageUrl' | 'logoUrl'>;
 /** The columns a create or an update writes (money in minor units). */
 export type VehicleValues = Omit<Insertable<VehicleTable>, 'id' | 'created_at' | 'updated_at'>;
 
-type VehicleRow = Selectable<VehicleTable> & { agency_name: string; agency_logo_key: string | null };
+type VehicleRow = Selectable<VehicleTable> & {
+  agency_name: string;
+  agency_logo_key: string | null;
+  category_name: string | null;
+};
 
 interface Details {
   images: Map<number, VehicleImageView[]>;
@@ -50,10 +54,15 @@ interface VehicleFilter {
   nextServiceBy?: string | undefined;
   /** Retired vehicles are left out unless asked for (staff's "Show retired", a single vehicle's page). */
   includeRetired?: boolean;
+  /** Only vehicles in a category of this name, whatever its case (each agency has its own list). */
+  category?: string | undefined;
 }
 
 function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
-  let query = db.selectFrom('vehicles').innerJoin('agencies', 'agencies.id', 'vehicles.agency_id');
+  let query = db
+    .selectFrom('vehicles')
+    .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+    .leftJoin('vehicle_categories', 'vehicle_categories.id', 'vehicles.category_id');
   if (filter.id !== undefined) query = query.where('vehicles.id', '=', filter.id);
   if (filter.agencyId !== undefined && filter.agencyId !== null) {
     query = query.where('vehicles.agency_id', '=', filter.agencyId);
@@ -62,6 +71,10 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
   if (!filter.includeRetired) query = query.where('vehicles.retired_at', 'is', null);
   if (filter.ownership !== undefined) query = query.where('vehicles.ownership', '=', filter.ownership);
   if (filter.nextServiceBy !== undefined) query = query.where('vehicles.next_service_date', '<=', filter.nextServiceBy);
+  if (filter.category !== undefined) {
+    // lower() of the engine on both sides, so a name matches itself on both engines whatever its letters.
+    query = query.where(sql<string>`lower(vehicle_categories.name)`, '=', sql<string>`lower(${filter.category})`);
+  }
   const range = filter.availableBetween;
   if (range) {
     query = query.where((eb) =>
@@ -105,7 +118,11 @@ function vehiclesOf(db: Kysely<Database>, filter: VehicleFilter) {
 function vehicleRows(vehicles: ReturnType<typeof vehiclesOf>) {
   return vehicles
     .selectAll('vehicles')
-    .select(['agencies.name as agency_name', 'agencies.logo_key as agency_logo_key']);
+    .select([
+      'agencies.name as agency_name',
+      'agencies.logo_key as agency_logo_key',
+      'vehicle_categories.name as category_name',
+    ]);
 }
 
 /** Images and pickup locations of many vehicles in two queries, grouped by vehicle. */
@@ -163,6 +180,7 @@ function toStaffVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Sta
     mileage: row.mileage,
     mileage_allowance: row.mileage_allowance,
     ownership: row.ownership,
+    category_id: row.category_id,
     price_per_day: formatMoney(row.price_per_day),
     deposit: formatMoney(row.deposit),
     registration_number: row.registration_number,
@@ -188,6 +206,7 @@ function toPublicVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Pu
     mileage: row.mileage,
     mileage_allowance: row.mileage_allowance,
     ownership: row.ownership,
+    category: row.category_name,
     price_per_day: formatMoney(row.price_per_day),
     deposit: formatMoney(row.deposit),
     main_image: images[0]?.image ?? null,
@@ -267,14 +286,18 @@ export async function findStaffVehicle(
   return findVehicle(db, urls, { id, agencyId: scope, includeRetired: true }, toStaffVehicle);
 }
 
-/** The public list: in-service vehicles of approved agencies only, by make, model and id. */
+/**
+ * The public list: in-service vehicles of approved agencies only, by make, model and id; those free
+ * on every day of `availableBetween` and in a category named `category` (any case) when given.
+ */
 export async function listPublicVehicles(
   db: Kysely<Database>,
   urls: MediaUrls,
   page: Page,
   availableBetween?: DateRange,
+  category?: string,
 ): Promise<Paged<PublicVehicle>> {
-  return listVehicles(db, urls, { approvedOnly: true, availableBetween }, page, toPublicVehicle);
+  return listVehicles(db, urls, { approvedOnly: true, availableBetween, category }, page, toPublicVehicle);
 }
 
 /** One in-service vehicle of an approved agency, as anyone may see it. */
@@ -332,6 +355,12 @@ export async function findVehicleAgency(
   let query = db.selectFrom('vehicles').select(['id', 'agency_id']).where('id', '=', id);
   if (scope !== null) query = query.where('agency_id', '=', scope);
   return query.executeTakeFirst();
+}
+
+/** The agency of a vehicle the public may see (in service, of an approved agency); undefined otherwise. */
+export async function findPublicVehicleAgency(db: Kysely<Database>, id: number): Promise<number | undefined> {
+  const row = await vehiclesOf(db, { id, approvedOnly: true }).select('vehicles.agency_id').executeTakeFirst();
+  return row?.agency_id;
 }
 
 export async function vehicleImageIds(db: Kysely<Database>, vehicleId: number): Promise<number[]> {

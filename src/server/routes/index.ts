@@ -12,11 +12,13 @@ import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
 import { oneWayFeesRoutes } from './one-way-fees/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { ratePlanRoutes } from './rate-plan/index.ts';
 import { seasonsRoutes } from './seasons/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
 import { teamRoutes } from './team/index.ts';
 import { unavailabilityRoutes } from './unavailability/index.ts';
+import { vehicleCategoriesRoutes } from './vehicle-categories/index.ts';
 
 export type RouteRegistrar = (app: FastifyInstance) => void;
 
@@ -38,6 +40,8 @@ export function registerRoutes(app: FastifyInstance): void {
     ...inspectionsRoutes,
     ...paymentsRoutes,
     ...invoicesRoutes,
+    ...ratePlanRoutes,
+    ...vehicleCategoriesRoutes,
     ...seasonsRoutes,
     ...lengthTiersRoutes,
     ...extrasRoutes,

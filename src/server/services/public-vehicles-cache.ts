@@ -30,7 +30,8 @@ const MAX_PAGES_PER_DATABASE = 64;
  * delete, an agency's approval or logo, seeding) bumps it in its own transaction
  * (repositories/data-versions), and every request reads it first. On PostgreSQL that is one tiny
  * read of the shared row, so a write through any process is seen by all of them at once.
- * Pages are keyed by database (tests run several apps in one process) and by (limit, offset).
+ * Pages are keyed by database (tests run several apps in one process) and by (limit, offset) and
+ * the category filter; a category's rename or removal bumps the version like a vehicle's edit.
  */
 const caches = new WeakMap<Kysely<Database>, Map<string, Slot>>();
 
@@ -50,7 +51,7 @@ export function renderOne(value: unknown): { body: Buffer; etag: string } {
 /** The cached page, loading it once when missing or stale; concurrent misses share one load. */
 export async function publicVehiclePage(
   { db, dialect }: Pick<Deps, 'db' | 'dialect'>,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; category?: string | undefined },
   load: () => Promise<{ items: readonly unknown[]; total: number }>,
 ): Promise<CachedPage> {
   // Read before loading: the load then sees at least this version's data, never older.
@@ -60,7 +61,9 @@ export async function publicVehiclePage(
     pages = new Map();
     caches.set(db, pages);
   }
-  const key = `${page.limit}:${page.offset}`;
+  // The category as asked for: case-blind matching is the database's, so "SUV" and "suv" are two keys.
+  const key =
+    page.category === undefined ? `${page.limit}:${page.offset}` : `${page.limit}:${page.offset}:${page.category}`;
   const slot = pages.get(key);
   // A slot newer than the version read here is newer still: a slower request may serve it.
   if (slot && slot.version >= version) return slot.page;

@@ -33,6 +33,8 @@ export const FIELD_LABELS: Record<CustomerField, string> = {
   next_of_kin2_last_name: 'Next of kin 2 last name',
   next_of_kin2_id_number: 'Next of kin 2 ID number',
   next_of_kin2_phone: 'Next of kin 2 phone',
+  date_of_birth: 'Date of birth',
+  license_expiry: 'License expiry',
 };
 
 export const CUSTOMER_FIELDS = Object.keys(FIELD_LABELS) as CustomerField[];

@@ -21,6 +21,7 @@ export const VEHICLE_FIELD_LABELS: Record<VehicleField, string> = {
   next_service_date: 'Next service date',
   agency_id: 'Agency',
   pickup_locations: 'Pickup locations',
+  category_id: 'Category',
 };
 
 export const VEHICLE_FIELDS = Object.keys(VEHICLE_FIELD_LABELS) as VehicleField[];
@@ -39,6 +40,7 @@ export const EMPTY_VEHICLE: VehicleFormValues = {
   next_service_date: '',
   agency_id: '',
   pickup_locations: [],
+  category_id: '',
 };
 
 export function valuesFromVehicle(vehicle: StaffVehicle): VehicleFormValues {
@@ -56,6 +58,7 @@ export function valuesFromVehicle(vehicle: StaffVehicle): VehicleFormValues {
     next_service_date: vehicle.next_service_date,
     agency_id: String(vehicle.agency_id),
     pickup_locations: vehicle.pickup_locations,
+    category_id: vehicle.category_id === null ? '' : String(vehicle.category_id),
   };
 }
 

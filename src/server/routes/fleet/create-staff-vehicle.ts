@@ -9,6 +9,7 @@ import { createVehicle } from '../../services/fleet/create-vehicle.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, storeVehicleImages } from './vehicle-images.ts';
 import {
+  checkCategory,
   checkLocations,
   checkRegistration,
   resolveAgency,
@@ -16,7 +17,10 @@ import {
   VEHICLE_IMAGE_UPLOADS,
 } from './vehicle-rules.ts';
 
-/** POST staff-vehicles/ (multipart): the vehicle fields, `image_uploads` and `pickup_locations` repeated. */
+/**
+ * POST staff-vehicles/ (multipart): the vehicle fields, `image_uploads` and `pickup_locations`
+ * repeated; `category_id` one of the agency's categories, or empty.
+ */
 export const createStaffVehicleRoute = defineRoute({
   method: 'POST',
   url: 'staff-vehicles/',
@@ -30,6 +34,7 @@ export const createStaffVehicleRoute = defineRoute({
     const uploads = files.image_uploads ?? [];
     if (uploads.length > MAX_VEHICLE_IMAGES) throw fieldError(400, 'image_uploads', TOO_MANY_IMAGES);
     await checkLocations(deps.db, locationIds, agencyId);
+    await checkCategory(deps.db, fields.category_id, agencyId);
     await checkRegistration(deps.db, fields.registration_number, null);
 
     const keys = await storeVehicleImages(deps.media, uploads, 'image_uploads', request.log);

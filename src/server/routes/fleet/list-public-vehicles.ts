@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FastifyReply } from 'fastify';
-import { END_BEFORE_START } from '#domain/schemas/fields';
+import { END_BEFORE_START, optionalText } from '#domain/schemas/fields';
 import { AVAILABILITY_NEEDS_BOTH, availabilityFields } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
 import { listPublicVehicles } from '../../repositories/vehicles.ts';
@@ -8,7 +8,12 @@ import { matchesEtag, publicVehiclePage, renderPage } from '../../services/publi
 import { pagingFields } from '../params.ts';
 
 const listQuery = v.pipe(
-  v.object({ ...pagingFields(100, 500), ...availabilityFields }),
+  v.object({
+    ...pagingFields(100, 500),
+    ...availabilityFields,
+    /** A category name (GET public-vehicle-categories/), whatever its case. */
+    category: optionalText('Category', 60),
+  }),
   v.forward(
     v.partialCheck(
       [['available_from'], ['available_to']],
@@ -31,7 +36,8 @@ const listQuery = v.pipe(
  * GET public-vehicles/: the busiest call of the product (landing page, customer browse, the
  * app's offline cache), so each page's JSON comes from memory with a strong ETag; clients
  * revalidate every time (no-cache) and mostly get a bodiless 304. Filtered by
- * `available_from`/`available_to`, a page is read fresh each time (decision 028).
+ * `available_from`/`available_to`, a page is read fresh each time (decision 028); by `category`
+ * (a name, any case), it is cached like the others, under its own key.
  */
 export const listPublicVehiclesRoute = defineRoute({
   method: 'GET',
@@ -39,10 +45,13 @@ export const listPublicVehiclesRoute = defineRoute({
   access: 'public',
   query: listQuery,
   async handler({ deps, query, request, reply }): Promise<FastifyReply> {
-    const { available_from: from, available_to: to, ...paging } = query;
+    const { available_from: from, available_to: to, category: named, ...paging } = query;
     const available = from && to ? { from, to } : undefined;
-    const load = () => listPublicVehicles(deps.db, deps.media, paging, available);
-    const page = available ? await load().then(renderPage) : await publicVehiclePage(deps, paging, load);
+    const category = named ?? undefined;
+    const load = () => listPublicVehicles(deps.db, deps.media, paging, available, category);
+    const page = available
+      ? await load().then(renderPage)
+      : await publicVehiclePage(deps, { ...paging, category }, load);
     const headers = { ETag: page.etag, 'Cache-Control': 'no-cache', 'X-Total-Count': page.total };
     reply.headers(headers);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();

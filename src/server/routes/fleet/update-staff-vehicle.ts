@@ -10,10 +10,12 @@ import {
   vehicleImageIds,
   vehicleLocationIds,
 } from '../../repositories/vehicles.ts';
+import { categoryOfVehicle } from '../../repositories/vehicle-categories.ts';
 import { editVehicle, type VehicleChangeResult } from '../../services/fleet/edit-vehicle.ts';
 import { VEHICLE_NOT_FOUND } from './get-staff-vehicle.ts';
 import { commitWithImages, removeCommittedImages, storeVehicleImages } from './vehicle-images.ts';
 import {
+  checkCategory,
   checkLocations,
   checkRegistration,
   DELETED_IMAGES_UNKNOWN,
@@ -30,7 +32,8 @@ function refusal(reason: Exclude<VehicleChangeResult, { ok: true }>['reason']) {
 
 /**
  * PATCH staff-vehicles/:id/ (multipart): any subset of the fields, new `images` appended,
- * `deleted_images` (JSON list of this vehicle's image ids), `pickup_locations` replacing the set.
+ * `deleted_images` (JSON list of this vehicle's image ids), `pickup_locations` replacing the set,
+ * `category_id` (one of the agency's categories; empty: none).
  */
 export const updateStaffVehicleRoute = defineRoute({
   method: 'PATCH',
@@ -57,6 +60,10 @@ export const updateStaffVehicleRoute = defineRoute({
     // A vehicle moved to another agency can't keep the old agency's pickup locations.
     const checkedLocations = locationIds ?? (moving ? await vehicleLocationIds(deps.db, params.id) : []);
     await checkLocations(deps.db, checkedLocations, agencyId);
+    // Likewise its category: one of the new agency's, or none.
+    const kept = moving ? ((await categoryOfVehicle(deps.db, params.id)) ?? null) : null;
+    const category = fields.category_id === undefined ? kept : fields.category_id;
+    await checkCategory(deps.db, category, agencyId);
     if (fields.registration_number !== undefined) {
       await checkRegistration(deps.db, fields.registration_number, params.id);
     }

@@ -4,10 +4,12 @@ import type { Database } from '../../db/types.ts';
 import { fieldError, forbidden } from '../../http/errors.ts';
 import type { FileField } from '../../http/request-body.ts';
 import { locationsOutsideAgency } from '../../repositories/locations.ts';
+import { isCategoryOfAgency } from '../../repositories/vehicle-categories.ts';
 import { agencyExists, registrationTaken } from '../../repositories/vehicles.ts';
 
 export const REGISTRATION_TAKEN = 'A vehicle with this registration number already exists.';
 export const LOCATIONS_OUTSIDE_AGENCY = "Pickup locations must belong to the vehicle's agency.";
+export const CATEGORY_OUTSIDE_AGENCY = "Choose one of the vehicle's agency's categories.";
 export const TOO_MANY_IMAGES = `A vehicle can have at most ${MAX_VEHICLE_IMAGES} images.`;
 export const DELETED_IMAGES_UNKNOWN = 'Deleted images must be images of this vehicle.';
 /** The photos a vehicle form may carry (its image field). */
@@ -44,6 +46,13 @@ export async function resolveAgency(
 export async function checkLocations(db: Kysely<Database>, locationIds: readonly number[], agencyId: number) {
   const outside = await locationsOutsideAgency(db, locationIds, agencyId);
   if (outside.length > 0) throw fieldError(400, 'pickup_locations', LOCATIONS_OUTSIDE_AGENCY);
+}
+
+/** A vehicle's category (null: none) must be one of its agency's. */
+export async function checkCategory(db: Kysely<Database>, categoryId: number | null, agencyId: number) {
+  if (categoryId !== null && !(await isCategoryOfAgency(db, categoryId, agencyId))) {
+    throw fieldError(400, 'category_id', CATEGORY_OUTSIDE_AGENCY);
+  }
 }
 
 export async function checkRegistration(db: Kysely<Database>, registration: string, vehicleId: number | null) {

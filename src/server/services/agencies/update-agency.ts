@@ -1,6 +1,7 @@
 import type { Deps } from '../../context.ts';
-import { findAgencyLogoKey, updateAgencyRow, type AgencyChanges } from '../../repositories/agencies.ts';
+import { findAgencyFacts, updateAgencyRow, type AgencyChanges } from '../../repositories/agencies.ts';
 import { bumpVersion } from '../../repositories/data-versions.ts';
+import { bumpRatePlanVersion } from '../../repositories/rate-plans.ts';
 
 /**
  * Changes an agency's details and, when given, its logo key; returns the replaced logo key (to
@@ -13,11 +14,13 @@ export async function updateAgency(
   changes: AgencyChanges,
 ): Promise<{ replacedLogo: string | null } | undefined> {
   return deps.db.transaction().execute(async (trx) => {
-    const current = await findAgencyLogoKey(trx, id);
+    const current = await findAgencyFacts(trx, id);
     if (!current) return undefined;
     if (Object.keys(changes).length) {
       await updateAgencyRow(trx, id, changes);
       await bumpVersion(trx, 'public-vehicles');
+      // The tax rate is part of the rate plan: quotes made with another one are out of date.
+      if (changes.tax_rate !== undefined && changes.tax_rate !== current.tax_rate) await bumpRatePlanVersion(trx, id);
     }
     const replaced = changes.logo_key !== undefined && current.logo_key !== changes.logo_key;
     return { replacedLogo: replaced ? current.logo_key : null };
