@@ -12,6 +12,7 @@ import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
 import { oneWayFeesRoutes } from './one-way-fees/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { quotesRoutes } from './quotes/index.ts';
 import { ratePlanRoutes } from './rate-plan/index.ts';
 import { seasonsRoutes } from './seasons/index.ts';
 import { sessionRoutes } from './session/index.ts';
@@ -46,6 +47,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...lengthTiersRoutes,
     ...extrasRoutes,
     ...oneWayFeesRoutes,
+    ...quotesRoutes,
   ]) {
     register(app);
   }
