@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeasonView } from '#domain/api/rate-plan';
 import { Invalid } from '#server/services/errors';
-import { writePlan } from '#server/services/price-list/plan-writes';
+import { writePlan } from '#server/services/rate-plan';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';

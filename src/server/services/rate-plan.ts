@@ -1,10 +1,13 @@
 import type { RatePlanView } from '#domain/api/rate-plan';
 import type { RatePlanSettingsInput } from '#domain/schemas/rate-plan-settings';
+import type { Kysely } from 'kysely';
 import type { AuthUser, Deps } from '../context.ts';
+import { isForeignKeyViolation } from '../db/sql-helpers.ts';
+import type { Database } from '../db/types.ts';
 import { bumpRatePlanVersion, loadRatePlan, updateRatePlanSettings } from '../repositories/rate-plans.ts';
 import { findPublicVehicleAgency } from '../repositories/vehicles.ts';
 import { agencyScope } from './agency-scope.ts';
-import { NotFound, Refused } from './errors.ts';
+import { type FieldMessages, Invalid, NotFound, Refused } from './errors.ts';
 
 export const PUBLIC_VEHICLE_NOT_FOUND = 'Vehicle not found.';
 const NO_AGENCY = 'The rate plan belongs to an agency: only its own users manage it.';
@@ -37,9 +40,32 @@ export async function saveRatePlanSettings(
   agencyId: number,
   input: RatePlanSettingsInput,
 ): Promise<RatePlanView> {
-  return deps.db.transaction().execute(async (trx) => {
+  return writePlan(deps, agencyId, async (trx) => {
     await updateRatePlanSettings(trx, agencyId, input);
-    await bumpRatePlanVersion(trx, agencyId);
     return loadRatePlan(trx, agencyId, deps.config.currency);
   });
+}
+
+/**
+ * Runs one change to the agency's price list in a transaction that first bumps the plan's version:
+ * every writer of a plan (categories, settings and these lists alike) takes the agency's row
+ * first, so two writes of one plan queue instead of locking each other's rows in opposite orders.
+ * A row the change names that was deleted before it committed (a category, a location) is
+ * `gone`'s 400.
+ */
+export async function writePlan<T>(
+  deps: Deps,
+  agencyId: number,
+  write: (trx: Kysely<Database>) => Promise<T>,
+  gone?: { message: string; fields: FieldMessages },
+): Promise<T> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      await bumpRatePlanVersion(trx, agencyId);
+      return write(trx);
+    });
+  } catch (error) {
+    if (gone && isForeignKeyViolation(error)) throw new Invalid(gone.message, gone.fields);
+    throw error;
+  }
 }

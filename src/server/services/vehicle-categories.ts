@@ -3,7 +3,6 @@ import { CATEGORY_NAME_TAKEN, type VehicleCategoryInput } from '#domain/schemas/
 import type { Deps } from '../context.ts';
 import { isUniqueViolation } from '../db/sql-helpers.ts';
 import { bumpVersion } from '../repositories/data-versions.ts';
-import { bumpRatePlanVersion } from '../repositories/rate-plans.ts';
 import {
   categoryNameTaken,
   deleteCategory,
@@ -13,6 +12,7 @@ import {
   updateCategory,
 } from '../repositories/vehicle-categories.ts';
 import { Conflict, fieldRefusal, NotFound } from './errors.ts';
+import { writePlan } from './rate-plan.ts';
 
 export const CATEGORY_NOT_FOUND = 'Vehicle category not found.';
 
@@ -25,16 +25,13 @@ export function categoryInSeasons(names: readonly string[]): string {
 }
 
 /**
- * Runs a write to the agency's categories in one transaction. The plan's version moves first: that
- * locks the agency's row until the end, so two writes naming the same category (in any case) at
- * once are checked one after the other, and the unique index catches whatever slips through.
+ * Runs a write to the agency's categories as every write of the plan (`writePlan`): the version
+ * moves first, locking the agency's row to the end, so two writes naming the same category (in any
+ * case) at once are checked one after the other; the unique index catches whatever slips through.
  */
 async function categoryWrite<T>(deps: Deps, agencyId: number, write: (trx: Deps['db']) => Promise<T>): Promise<T> {
   try {
-    return await deps.db.transaction().execute(async (trx) => {
-      await bumpRatePlanVersion(trx, agencyId);
-      return write(trx);
-    });
+    return await writePlan(deps, agencyId, write);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;

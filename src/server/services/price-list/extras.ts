@@ -16,7 +16,7 @@ import { locationsOutsideAgency } from '../../repositories/locations.ts';
 import type { Page, Paged } from '../../repositories/paging.ts';
 import { fieldRefusal, Invalid, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
-import { priceListAgency, writePlan } from './plan-writes.ts';
+import { planAgency, writePlan } from '../rate-plan.ts';
 
 export const EXTRA_NOT_FOUND = 'Extra not found.';
 export const FOREIGN_STOCK_LOCATION = "Stock may be kept only at your own agency's pickup locations.";
@@ -45,7 +45,7 @@ async function assertOwnLocations(trx: Kysely<Database>, agencyId: number, input
 
 /** The extras the caller's agency offers, by name. */
 export async function listAgencyExtras(deps: Deps, user: AuthUser, page: Page): Promise<Paged<ExtraView>> {
-  return listExtras(deps.db, priceListAgency(user), page);
+  return listExtras(deps.db, planAgency(user), page);
 }
 
 /** Adds an extra to the caller's catalogue; the plan's version moves with it. */
@@ -55,7 +55,7 @@ export async function createExtra(
   input: ExtraInput,
   replyKey: ReplyKey | null,
 ): Promise<ExtraView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   const createdAt = deps.now().toISOString();
   return writePlan(
     deps,
@@ -75,7 +75,7 @@ export async function createExtra(
 
 /** The whole extra again, stock included; a retired one or another agency's is not found. */
 export async function changeExtra(deps: Deps, user: AuthUser, id: number, input: ExtraInput): Promise<ExtraView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   return writePlan(
     deps,
     agencyId,
@@ -97,7 +97,7 @@ export async function changeExtra(deps: Deps, user: AuthUser, id: number, input:
  * for the bookings that took it.
  */
 export async function retireAgencyExtra(deps: Deps, user: AuthUser, id: number): Promise<void> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   await writePlan(deps, agencyId, async (trx) => {
     if (!(await findExtra(trx, id, agencyId))) throw extraNotFound();
     await retireExtra(trx, id, deps.now().toISOString());

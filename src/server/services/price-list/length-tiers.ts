@@ -16,7 +16,7 @@ import {
 import type { Page, Paged } from '../../repositories/paging.ts';
 import { Conflict, fieldRefusal, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
-import { priceListAgency, writePlan } from './plan-writes.ts';
+import { planAgency, writePlan } from '../rate-plan.ts';
 
 export const LENGTH_TIER_NOT_FOUND = 'Length tier not found.';
 export const tierTaken = (minDays: number) =>
@@ -53,7 +53,7 @@ async function oneTierPerDays<T>(minDays: number, write: () => Promise<T>): Prom
 
 /** The caller's agency's tiers, shortest first. */
 export async function listAgencyLengthTiers(deps: Deps, user: AuthUser, page: Page): Promise<Paged<LengthTierView>> {
-  return listLengthTiers(deps.db, priceListAgency(user), page);
+  return listLengthTiers(deps.db, planAgency(user), page);
 }
 
 /** Adds a tier to the caller's price list; the plan's version moves with it. */
@@ -63,7 +63,7 @@ export async function createLengthTier(
   input: LengthTierInput,
   replyKey: ReplyKey | null,
 ): Promise<LengthTierView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   const createdAt = deps.now().toISOString();
   return oneTierPerDays(input.min_days, () =>
     writePlan(deps, agencyId, async (trx) => {
@@ -84,7 +84,7 @@ export async function changeLengthTier(
   id: number,
   input: LengthTierInput,
 ): Promise<LengthTierView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   return oneTierPerDays(input.min_days, () =>
     writePlan(deps, agencyId, async (trx) => {
       if (!(await findLengthTier(trx, id, agencyId))) throw tierNotFound();
@@ -99,7 +99,7 @@ export async function changeLengthTier(
 
 /** Removes a tier; quotes already given keep their lines. */
 export async function removeLengthTier(deps: Deps, user: AuthUser, id: number): Promise<void> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   await writePlan(deps, agencyId, async (trx) => {
     if (!(await findLengthTier(trx, id, agencyId))) throw tierNotFound();
     await deleteLengthTier(trx, id);

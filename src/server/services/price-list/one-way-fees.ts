@@ -16,7 +16,7 @@ import {
 import type { Page, Paged } from '../../repositories/paging.ts';
 import { Conflict, fieldRefusal, Invalid, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
-import { priceListAgency, writePlan } from './plan-writes.ts';
+import { planAgency, writePlan } from '../rate-plan.ts';
 
 export const ONE_WAY_FEE_NOT_FOUND = 'One-way fee not found.';
 export const FOREIGN_PICKUP = 'Choose a pickup location of your own agency.';
@@ -68,7 +68,7 @@ function feeValues(input: OneWayFeeInput) {
 
 /** The caller's agency's one-way fees, by pickup then dropoff location name. */
 export async function listAgencyOneWayFees(deps: Deps, user: AuthUser, page: Page): Promise<Paged<OneWayFeeView>> {
-  return listOneWayFees(deps.db, priceListAgency(user), page);
+  return listOneWayFees(deps.db, planAgency(user), page);
 }
 
 /** Adds a fee for a pair of the caller's locations; the plan's version moves with it. */
@@ -78,7 +78,7 @@ export async function createOneWayFee(
   input: OneWayFeeInput,
   replyKey: ReplyKey | null,
 ): Promise<OneWayFeeView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   return onePerPair(() =>
     writePlan(
       deps,
@@ -104,7 +104,7 @@ export async function changeOneWayFee(
   id: number,
   input: OneWayFeeInput,
 ): Promise<OneWayFeeView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   return onePerPair(() =>
     writePlan(
       deps,
@@ -125,7 +125,7 @@ export async function changeOneWayFee(
 
 /** Removes a fee: that pair pays the flat one-way fee again, if the agency has one. */
 export async function removeOneWayFee(deps: Deps, user: AuthUser, id: number): Promise<void> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   await writePlan(deps, agencyId, async (trx) => {
     if (!(await findOneWayFee(trx, id, agencyId))) throw feeNotFound();
     await deleteOneWayFee(trx, id);

@@ -16,7 +16,7 @@ import {
 } from '../../repositories/seasons.ts';
 import { fieldRefusal, Invalid, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
-import { priceListAgency, writePlan } from './plan-writes.ts';
+import { planAgency, writePlan } from '../rate-plan.ts';
 
 export const SEASON_NOT_FOUND = 'Season not found.';
 export const FOREIGN_CATEGORY = 'Choose categories of your own agency.';
@@ -44,7 +44,7 @@ async function assertOwnCategories(trx: Kysely<Database>, agencyId: number, ids:
 
 /** The caller's agency's seasons by start date. */
 export async function listAgencySeasons(deps: Deps, user: AuthUser, page: Page): Promise<Paged<SeasonView>> {
-  return listSeasons(deps.db, priceListAgency(user), page);
+  return listSeasons(deps.db, planAgency(user), page);
 }
 
 /** Adds a season to the caller's price list; the plan's version moves with it. */
@@ -54,7 +54,7 @@ export async function createSeason(
   input: SeasonInput,
   replyKey: ReplyKey | null,
 ): Promise<SeasonView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   const createdAt = deps.now().toISOString();
   return writePlan(
     deps,
@@ -74,7 +74,7 @@ export async function createSeason(
 
 /** The whole season again; another agency's is not found. */
 export async function changeSeason(deps: Deps, user: AuthUser, id: number, input: SeasonInput): Promise<SeasonView> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   return writePlan(
     deps,
     agencyId,
@@ -93,7 +93,7 @@ export async function changeSeason(deps: Deps, user: AuthUser, id: number, input
 
 /** Removes a season; quotes already given keep their lines. */
 export async function removeSeason(deps: Deps, user: AuthUser, id: number): Promise<void> {
-  const agencyId = priceListAgency(user);
+  const agencyId = planAgency(user);
   await writePlan(deps, agencyId, async (trx) => {
     if (!(await findSeason(trx, id, agencyId))) throw seasonNotFound();
     await deleteSeason(trx, id);
