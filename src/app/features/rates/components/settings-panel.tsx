@@ -178,19 +178,21 @@ function SettingsForm({
           <input type="checkbox" {...register('prices_include_tax')} />
           <span>Prices I enter include tax</span>
         </label>
-        <PercentField
-          control={control}
-          name="hourly_basis_points"
-          label="Hourly share (%)"
-          hint="Each hour of a rental shorter than a day costs this share of the day rate, never more than a day. 0: a short rental costs a day."
-        />
-        <TextField
-          label="One-way flat fee"
-          inputMode="decimal"
-          hint="For a pair of locations without a fee of its own. Blank: none."
-          error={errors.one_way_flat_fee?.message}
-          {...register('one_way_flat_fee')}
-        />
+        <div className="form__row">
+          <PercentField
+            control={control}
+            name="hourly_basis_points"
+            label="Hourly share (%)"
+            hint="Each hour of a rental shorter than a day costs this share of the day rate, never more than a day. 0: a short rental costs a day."
+          />
+          <TextField
+            label="One-way flat fee"
+            inputMode="decimal"
+            hint="For a pair of locations without a fee of its own. Blank: none."
+            error={errors.one_way_flat_fee?.message}
+            {...register('one_way_flat_fee')}
+          />
+        </div>
       </fieldset>
       <fieldset className="form__section">
         <legend className="form__section-title">Young drivers</legend>
