@@ -7,6 +7,7 @@ import {
   apiJson,
   csrfHeaders,
   DESKTOP,
+  goOffline,
   isoDay,
   PHONE,
   signInApi,
@@ -290,5 +291,17 @@ test.describe('rates & extras: a refusal on a desktop', () => {
     await expect(page.getByText('A category with this name already exists.')).toHaveCount(1);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/rates-refusal-desktop.png`, fullPage: true });
+
+    // Offline the lists stay on screen; changing them waits for a connection, as each panel says.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await goOffline(context, page);
+    await expect(
+      page.getByText('Changing your categories needs a connection. Try again when you are back online.'),
+    ).toBeVisible();
+    await expect(categories.getByRole('button', { name: 'Add category' })).toBeDisabled();
+    await expect(categories.getByRole('button', { name: 'Edit SUV' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save fees and terms' })).toBeDisabled();
+    await expect(categories.getByText('No base day rate · 0 vehicles')).toBeVisible();
+    await context.setOffline(false);
   });
 });
