@@ -198,6 +198,23 @@ test.describe('rates & extras: the owner on a tablet', () => {
     expect(line(`extra:${seat?.id}`)).toMatchObject({ label: 'Child seat', amount: '40.00' });
     expect(line('fee:one_way')).toMatchObject({ amount: '25.00' });
     expect(line('fee:young_driver')).toMatchObject({ label: 'Young driver (under 25)', amount: '80.00' });
+
+    // Edited in place: the share shows as typed in percent, and goes back as basis points.
+    await seasons.getByRole('button', { name: 'Edit Summer peak' }).click();
+    const editSeason = seasons.getByRole('form', { name: 'Edit Summer peak' });
+    await expect(editSeason.getByLabel('Percentage')).toHaveValue('20');
+    await editSeason.getByLabel('Percentage').fill('12.5');
+    await editSeason.getByRole('button', { name: 'Save season' }).click();
+    await expect(seasons.getByText('Summer peak has been saved.')).toBeVisible();
+    await expect(seasons.getByText(/\+12\.5 % · Every vehicle/)).toBeVisible();
+    expect((await apiJson<SeasonView[]>(context.request, 'GET', 'seasons/'))[0]?.basis_points).toBe(1250);
+
+    // Removed after a confirmation.
+    await tiers.getByRole('button', { name: 'Remove 7+ days' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this tier?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(tiers.getByText('7+ days has been removed.')).toBeVisible();
+    await expect(tiers.getByText('No length tiers yet.')).toBeVisible();
   });
 });
 
