@@ -49,6 +49,7 @@ import { Route as StaffFinancesPaymentsRouteImport } from './routes/_staff/finan
 import { Route as StaffFleetMaintenanceRouteImport } from './routes/_staff/fleet.maintenance'
 import { Route as StaffFleetUnavailabilityRouteImport } from './routes/_staff/fleet.unavailability'
 import { Route as StaffFleetVehiclesRouteImport } from './routes/_staff/fleet.vehicles'
+import { Route as StaffSettingsRatesRouteImport } from './routes/_staff/settings.rates'
 import { Route as StaffStaffDashboardRouteImport } from './routes/_staff/staff.dashboard'
 import { Route as StaffSuppliersListRouteImport } from './routes/_staff/suppliers.list'
 import { Route as CustomerCustomerBookingRequestsIndexRouteImport } from './routes/_customer/customer.booking-requests.index'
@@ -263,6 +264,11 @@ const StaffFleetVehiclesRoute = StaffFleetVehiclesRouteImport.update({
   path: '/fleet/vehicles',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffSettingsRatesRoute = StaffSettingsRatesRouteImport.update({
+  id: '/settings/rates',
+  path: '/settings/rates',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffStaffDashboardRoute = StaffStaffDashboardRouteImport.update({
   id: '/staff/dashboard',
   path: '/staff/dashboard',
@@ -362,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/fleet/maintenance': typeof StaffFleetMaintenanceRoute
   '/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
   '/fleet/vehicles': typeof StaffFleetVehiclesRoute
+  '/settings/rates': typeof StaffSettingsRatesRoute
   '/staff/dashboard': typeof StaffStaffDashboardRoute
   '/suppliers/list': typeof StaffSuppliersListRoute
   '/password-reset/': typeof PublicPasswordResetIndexRoute
@@ -411,6 +418,7 @@ export interface FileRoutesByTo {
   '/fleet/maintenance': typeof StaffFleetMaintenanceRoute
   '/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
   '/fleet/vehicles': typeof StaffFleetVehiclesRoute
+  '/settings/rates': typeof StaffSettingsRatesRoute
   '/staff/dashboard': typeof StaffStaffDashboardRoute
   '/suppliers/list': typeof StaffSuppliersListRoute
   '/password-reset': typeof PublicPasswordResetIndexRoute
@@ -465,6 +473,7 @@ export interface FileRoutesById {
   '/_staff/fleet/maintenance': typeof StaffFleetMaintenanceRoute
   '/_staff/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
   '/_staff/fleet/vehicles': typeof StaffFleetVehiclesRoute
+  '/_staff/settings/rates': typeof StaffSettingsRatesRoute
   '/_staff/staff/dashboard': typeof StaffStaffDashboardRoute
   '/_staff/suppliers/list': typeof StaffSuppliersListRoute
   '/_public/password-reset/': typeof PublicPasswordResetIndexRoute
@@ -516,6 +525,7 @@ export interface FileRouteTypes {
     | '/fleet/maintenance'
     | '/fleet/unavailability'
     | '/fleet/vehicles'
+    | '/settings/rates'
     | '/staff/dashboard'
     | '/suppliers/list'
     | '/password-reset/'
@@ -565,6 +575,7 @@ export interface FileRouteTypes {
     | '/fleet/maintenance'
     | '/fleet/unavailability'
     | '/fleet/vehicles'
+    | '/settings/rates'
     | '/staff/dashboard'
     | '/suppliers/list'
     | '/password-reset'
@@ -618,6 +629,7 @@ export interface FileRouteTypes {
     | '/_staff/fleet/maintenance'
     | '/_staff/fleet/unavailability'
     | '/_staff/fleet/vehicles'
+    | '/_staff/settings/rates'
     | '/_staff/staff/dashboard'
     | '/_staff/suppliers/list'
     | '/_public/password-reset/'
@@ -924,6 +936,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffFleetVehiclesRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/settings/rates': {
+      id: '/_staff/settings/rates'
+      path: '/settings/rates'
+      fullPath: '/settings/rates'
+      preLoaderRoute: typeof StaffSettingsRatesRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_staff/staff/dashboard': {
       id: '/_staff/staff/dashboard'
       path: '/staff/dashboard'
@@ -1101,6 +1120,7 @@ interface StaffRouteChildren {
   StaffFleetMaintenanceRoute: typeof StaffFleetMaintenanceRoute
   StaffFleetUnavailabilityRoute: typeof StaffFleetUnavailabilityRoute
   StaffFleetVehiclesRoute: typeof StaffFleetVehiclesRoute
+  StaffSettingsRatesRoute: typeof StaffSettingsRatesRoute
   StaffStaffDashboardRoute: typeof StaffStaffDashboardRoute
   StaffSuppliersListRoute: typeof StaffSuppliersListRoute
   StaffBookingRequestsIndexRoute: typeof StaffBookingRequestsIndexRoute
@@ -1128,6 +1148,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffFleetMaintenanceRoute: StaffFleetMaintenanceRoute,
   StaffFleetUnavailabilityRoute: StaffFleetUnavailabilityRoute,
   StaffFleetVehiclesRoute: StaffFleetVehiclesRoute,
+  StaffSettingsRatesRoute: StaffSettingsRatesRoute,
   StaffStaffDashboardRoute: StaffStaffDashboardRoute,
   StaffSuppliersListRoute: StaffSuppliersListRoute,
   StaffBookingRequestsIndexRoute: StaffBookingRequestsIndexRoute,

@@ -1,3 +1,5 @@
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSession } from '../../session/index.ts';
 import { AgencyPanel } from './agency-panel.tsx';
@@ -8,7 +10,7 @@ import { PasswordForm } from './password-form.tsx';
 import { TeamPanel } from './team-panel.tsx';
 import '../settings.css';
 
-/** `/settings` for the operator, agencies and agents: their own details, password, their agency's profile, an agency owner's team, an agency's pickup locations, and this device. */
+/** `/settings` for the operator, agencies and agents: their own details, password, their agency's profile, a link to the agency's rates and extras, an agency owner's team, an agency's pickup locations, and this device. */
 export function StaffSettings() {
   const user = useSession();
   return (
@@ -26,6 +28,23 @@ export function StaffSettings() {
         <div className="panel settings-panel">
           <AgencyPanel canEdit={user.role === 'agency'} />
         </div>
+      ) : null}
+      {user?.role === 'agency' || user?.role === 'agent' ? (
+        <section className="panel settings-panel" aria-labelledby="rates-link-title">
+          <h2 id="rates-link-title" className="settings-panel__title">
+            Rates & extras
+          </h2>
+          <p className="settings-panel__lead">
+            {user.role === 'agency'
+              ? 'Your price list: vehicle categories, seasons, length tiers, extras, one-way fees, and fees and terms.'
+              : "Your agency's price list: vehicle categories, seasons, length tiers, extras and fees. Only the agency owner changes it."}
+          </p>
+          <div>
+            <Link to="/settings/rates" className={buttonClass('secondary')}>
+              Rates & extras
+            </Link>
+          </div>
+        </section>
       ) : null}
       {user?.role === 'agency' ? (
         <div className="panel settings-panel">
