@@ -3,6 +3,7 @@ import type { StaffBookingDetail } from '#domain/api/bookings';
 import type { Invoice } from '#domain/api/invoices';
 import { addDays, todayIso } from '#domain/dates';
 import { parseSignedMoney } from '#domain/schemas/invoice';
+import { NOT_PRICEABLE } from '#server/services/bookings/price-booking';
 import { TAX_INCLUDED_NOTE } from '#server/services/invoices/create-draft';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
@@ -487,6 +488,25 @@ describe(`staff bookings priced by the quote (${ENGINE})`, () => {
       { description: 'Base rate (3 days)', quantity: 3, unit_amount: '37.50', amount: '112.50' },
     ]);
     expect(net.body).toMatchObject({ subtotal: '112.50', tax: '22.50', total: '135.00', notes: TAX_INCLUDED_NOTE });
+  });
+
+  it('keeps editing the booking of a vehicle retired since, but cannot price it again (409 on vehicle)', async () => {
+    const vehicle = await addVehicle();
+    const body = fullBody(vehicle, 240);
+    const made = await agent.post<BookingReply>('/api/bookings/', body);
+    expect(made.status).toBe(201);
+    await db().updateTable('vehicles').set({ retired_at: now() }).where('id', '=', vehicle).execute();
+    const url = `/api/bookings/${made.body.id}/`;
+    const notes = await agent.patch<BookingReply>(url, { ...body, notes: 'Last rental of this car' });
+    expect(notes.status).toBe(200);
+    expect(notes.body.quote).toEqual(made.body.quote);
+    const moved = await agent.patch<ErrorBody>(url, { ...body, end_date: day(250) });
+    expect(moved.status).toBe(409);
+    expect(moved.body.fields?.vehicle).toEqual([NOT_PRICEABLE]);
+    expect((await agent.get<BookingReply>(url)).body).toMatchObject({
+      end_date: day(249),
+      notes: 'Last rental of this car',
+    });
   });
 
   it('keeps a booking made before quotes as it was: no quote, an edit of notes keeps its amount, the old draft', async () => {

@@ -20,7 +20,8 @@ export interface PricedBooking {
 }
 
 const FIELD = 'line_overrides';
-const NOT_PRICEABLE = 'This vehicle can no longer be priced (retired, or its agency is not approved): keep its dates.';
+export const NOT_PRICEABLE =
+  'This vehicle cannot be priced: it is retired or its agency is not approved. Keep its dates, extras and places.';
 
 export function linesTotal(lines: readonly QuoteLine[]): number {
   return lines.reduce((sum, line) => sum + line.amount, 0);
