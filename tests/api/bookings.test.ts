@@ -102,6 +102,36 @@ describe(`bookings (${ENGINE})`, () => {
         notes: null,
         booking_request: null,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        pickup_location_id: null,
+        dropoff_location_id: null,
+        driver_age: null,
+        quote: {
+          plan_version: expect.any(Number),
+          lines: [
+            {
+              kind: 'rental',
+              code: 'rental:base',
+              label: 'Base rate (3 days)',
+              quantity: 3,
+              unit_amount: '45.00',
+              amount: '135.00',
+              quoted_amount: null,
+              override_reason: null,
+            },
+            {
+              kind: 'discount',
+              code: 'discount',
+              label: 'Discount',
+              quantity: 1,
+              unit_amount: '-10.00',
+              amount: '-10.00',
+              quoted_amount: null,
+              override_reason: null,
+            },
+          ],
+          total: '125.00',
+          extras: [],
+        },
       });
       const row = await t.app.deps.db
         .selectFrom('bookings')
@@ -230,7 +260,7 @@ describe(`bookings (${ENGINE})`, () => {
       });
       expect(reply.status).toBe(400);
       expect(reply.body.fields).toEqual({
-        discount_amount: ['Discount amount cannot be more than the rental price (£90.00).'],
+        discount_amount: ['The discount is more than the rental.'],
       });
       expect(await countBookings(world.vehicles.a2)).toBe(0);
     });

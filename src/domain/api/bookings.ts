@@ -5,6 +5,7 @@
  */
 import type { BookingRequestBase } from './booking-requests.ts';
 import type { BookingStatus, PaymentMethod } from '../constants.ts';
+import type { StoredQuoteView } from './quotes.ts';
 
 /** One of the customer's own bookings. */
 export interface CustomerBooking {
@@ -62,6 +63,18 @@ export interface StaffBooking {
   /** The request this booking confirmed, if it came from one. */
   booking_request: number | null;
   created_at: string;
+}
+
+/**
+ * One booking as staff open it (GET bookings/{id}/, and the replies of Add and Edit Booking): the
+ * list's shape, the locations and driver's age it was priced for, and its stored quote (null for
+ * a booking made before quotes).
+ */
+export interface StaffBookingDetail extends StaffBooking {
+  pickup_location_id: number | null;
+  dropoff_location_id: number | null;
+  driver_age: number | null;
+  quote: StoredQuoteView | null;
 }
 
 /** One line of a customer's booking history as staff see it (GET bookings/customer/{id}/). */

@@ -37,3 +37,22 @@ export interface QuoteView {
   deposit: string;
   terms: QuoteTermsView;
 }
+
+/** An extra a booking or a request took, as its quote named it. */
+export interface StoredExtraView {
+  extra_id: number;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * The quote a booking (or a request) was made with, as stored: the plan's version, its lines
+ * (an overridden line keeps `quoted_amount` and `override_reason`), their total and the extras
+ * taken. A later change to the rates never changes it.
+ */
+export interface StoredQuoteView {
+  plan_version: number;
+  lines: QuoteLineView[];
+  total: string;
+  extras: StoredExtraView[];
+}

@@ -11,6 +11,7 @@ import {
   END_BEFORE_START,
   id,
   isoDate,
+  optionalId,
   optionalMoney,
   optionalText,
   optionalWholeNumber,
@@ -18,6 +19,44 @@ import {
   time,
   wholeNumber,
 } from './fields.ts';
+import { formatMoney, MAX_AMOUNT } from '../money.ts';
+import { parseSignedMoney } from './invoice.ts';
+import { extrasChoice } from './quote.ts';
+
+/** The most line overrides one booking may carry (a quote has far fewer lines). */
+export const MAX_LINE_OVERRIDES = 30;
+
+const OVERRIDE_AMOUNT = 'Amount must be an amount of at most two decimals, e.g. 45.00 or -10.00.';
+
+const lineOverride = v.object(
+  {
+    code: requiredText('Line', 60),
+    amount: v.pipe(
+      v.union([v.string(), v.number()], OVERRIDE_AMOUNT),
+      // Only a discount's or a tier's line may be negative: the server, which knows the lines, checks it.
+      v.transform((value) => parseSignedMoney(String(value))),
+      v.number(OVERRIDE_AMOUNT),
+      v.check((amount) => Math.abs(amount) <= MAX_AMOUNT, `Amount must be at most ${formatMoney(MAX_AMOUNT)}.`),
+    ),
+    reason: requiredText('Reason', 200),
+  },
+  'Each override is an object with code, amount and reason.',
+);
+
+/**
+ * Staff's overrides of quote lines (issue 21): a line's code, the amount it takes instead of the
+ * quoted one, and why (kept on the booking). Each line at most once; a code the quote has no line
+ * for is refused by the server, which knows the lines.
+ */
+export const lineOverrides = v.pipe(
+  v.optional(v.array(lineOverride, 'Line overrides must be a list.'), []),
+  v.maxLength(MAX_LINE_OVERRIDES, `At most ${MAX_LINE_OVERRIDES} line overrides.`),
+  v.check(
+    (items) => new Set(items.map((item) => item.code)).size === items.length,
+    'Each line may be overridden once.',
+  ),
+);
+export type LineOverride = v.InferOutput<typeof lineOverride>;
 
 /** What staff pick on creation (SPEC §4); an edit may also move the booking along its life. */
 export const NEW_BOOKING_STATUSES = ['pending', 'confirmed'] as const;
@@ -32,6 +71,12 @@ function staffBookingFields<const S extends readonly [string, ...string[]]>(stat
     dropoff_time: time('Dropoff time', DEFAULT_DROPOFF_TIME),
     pickup_location: optionalText('Pickup location', 200),
     dropoff_location: optionalText('Dropoff location', 200),
+    /** The vehicle's locations the quote is priced for: the one-way fee and the extras' stock. */
+    pickup_location_id: optionalId('Pickup location'),
+    dropoff_location_id: optionalId('Dropoff location'),
+    extras: extrasChoice,
+    driver_age: optionalWholeNumber("Driver's age", { min: 16, max: 120 }),
+    line_overrides: lineOverrides,
     booking_amount: optionalMoney('Booking amount'),
     booking_deposit: optionalMoney('Deposit'),
     payment_method: v.optional(

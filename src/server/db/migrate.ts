@@ -18,6 +18,7 @@ import { agencyInvoiceDetails } from './migrations/018-agency-invoice-details.ts
 import { idempotencyOwners } from './migrations/019-idempotency-owners.ts';
 import { ratePlans } from './migrations/020-rate-plans.ts';
 import { quotes } from './migrations/022-quotes.ts';
+import { bookingLocationIds } from './migrations/023-booking-location-ids.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '019-idempotency-owners': idempotencyOwners(),
       '020-rate-plans': ratePlans(dialect),
       '022-quotes': quotes(dialect),
+      '023-booking-location-ids': bookingLocationIds(),
     }),
   };
 }

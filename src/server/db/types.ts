@@ -324,6 +324,9 @@ export interface BookingTable {
   rate_plan_version: ColumnType<number | null, number | null | undefined, number | null>;
   /** The driver's age on the first day, as priced (the young-driver fee); null when not asked. */
   driver_age: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The vehicle's locations it was priced for (migration 023); null when not chosen or before quotes. */
+  pickup_location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  dropoff_location_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BookingRequestTable {

@@ -37,6 +37,8 @@ export interface InvoiceableBooking {
   model: string;
   registration_number: string;
   tax_rate: number;
+  /** 1 when the agency's prices include tax (its quotes' lines are then gross). */
+  prices_include_tax: number;
 }
 
 export async function findInvoiceableBooking(
@@ -61,6 +63,7 @@ export async function findInvoiceableBooking(
       'v.model',
       'v.registration_number',
       'a.tax_rate',
+      'a.prices_include_tax',
     ])
     .where('b.id', '=', bookingId);
   if (scope !== null) query = query.where('b.agency_id', '=', scope);

@@ -5,7 +5,8 @@ import { fieldRefusal, Invalid } from './errors.ts';
 /**
  * The amount a booking is priced at when staff leave it empty, by the one price function
  * (src/domain/pricing.ts): the rental less the discount, which may not exceed the rental (400).
- * Add Booking, Edit Booking and Create booking from a request all use it.
+ * Create booking from a request (and its draft) uses it; Add and Edit Booking are priced by the
+ * quote (services/bookings/staff-booking.ts).
  */
 export function rentalPrice(
   dates: { start_date: string; end_date: string; discount_amount: number },

@@ -1,4 +1,4 @@
-import type { CustomerBooking, StaffBooking } from '#domain/api/bookings';
+import type { CustomerBooking, StaffBookingDetail } from '#domain/api/bookings';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -6,12 +6,13 @@ import { canReachAgency } from '../../services/agency-scope.ts';
 import { findCustomerBooking, findStaffBooking } from '../../repositories/bookings.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { cardImageUrl } from '../../services/card-image-url.ts';
+import { staffBookingDetail } from '../../services/bookings/staff-booking.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 
 /**
  * GET bookings/:id/: a customer gets one of their own bookings in the customer shape; staff,
- * agency and agent users one of their agency's (the operator any) in the staff shape. Anyone
+ * agency and agent users one of their agency's (the operator any) in the staff shape with its stored quote. Anyone
  * else's booking is a 404, so its existence is not given away.
  */
 export const getBooking = defineRoute({
@@ -19,7 +20,7 @@ export const getBooking = defineRoute({
   url: 'bookings/:id/',
   access: ['staff', 'agency', 'agent', 'customer'],
   params: bookingIdParams,
-  async handler({ deps, user, params }): Promise<CustomerBooking | StaffBooking> {
+  async handler({ deps, user, params }): Promise<CustomerBooking | StaffBookingDetail> {
     if (user.role === 'customer') {
       const customer = await findCustomerByUserId(deps.db, user.id);
       const booking = customer && (await findCustomerBooking(deps.db, params.id, customer.id, cardImageUrl(deps)));
@@ -28,6 +29,6 @@ export const getBooking = defineRoute({
     }
     const found = await findStaffBooking(deps.db, params.id);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound(BOOKING_NOT_FOUND);
-    return found.booking;
+    return staffBookingDetail(deps.db, params.id);
   },
 });

@@ -1,22 +1,22 @@
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { FieldErrors } from '../../http/errors.ts';
-import { rentalPrice } from '../../services/booking-price.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
-import { type BookableVehicle, type BookingChanges, findBookableVehicle } from '../../repositories/bookings.ts';
+import { type BookableVehicle, findBookableVehicle } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
 import { fieldsError } from '../../services/booking-refusals.ts';
+import type { StaffBookingWrite } from '../../services/bookings/staff-booking.ts';
 
 /**
  * What Add Booking and Edit Booking both check: the vehicle and the customer must be the
- * caller's; the amount defaults to days × price − discount, and that discount may not exceed
- * the price. Returns the row's values; the booking's agency is the vehicle's.
+ * caller's. Returns the row's values (the booking's agency is the vehicle's; an empty amount is
+ * null, the quote's total once priced), the extras chosen and staff's line overrides.
  */
 export async function staffBookingValues(
   deps: Deps,
   user: AuthUser,
   body: StaffBookingInput | StaffBookingUpdateInput,
-): Promise<BookingChanges> {
+): Promise<StaffBookingWrite> {
   const scope = agencyScope(user);
   const vehicle = await findBookableVehicle(deps.db, body.vehicle);
   const customerReachable = await isCustomerInScope(deps.db, body.customer, scope);
@@ -27,24 +27,30 @@ export async function staffBookingValues(
   if (!customerReachable) fields.customer = ['Choose a customer from your customer list.'];
   if (!ownVehicle || !customerReachable) throw fieldsError(fields);
 
-  const amount = body.booking_amount ?? rentalPrice(body, ownVehicle.price_per_day, deps.config.currency);
   return {
-    customer_id: body.customer,
-    vehicle_id: ownVehicle.id,
-    agency_id: ownVehicle.agency_id,
-    start_date: body.start_date,
-    end_date: body.end_date,
-    pickup_time: body.pickup_time,
-    dropoff_time: body.dropoff_time,
-    pickup_location: body.pickup_location,
-    dropoff_location: body.dropoff_location,
-    booking_amount: amount,
-    booking_deposit: body.booking_deposit ?? ownVehicle.deposit,
-    payment_method: body.payment_method,
-    booking_status: body.booking_status,
-    estimated_mileage: body.estimated_mileage,
-    discount_amount: body.discount_amount,
-    discount_description: body.discount_description,
-    notes: body.notes,
+    values: {
+      customer_id: body.customer,
+      vehicle_id: ownVehicle.id,
+      agency_id: ownVehicle.agency_id,
+      start_date: body.start_date,
+      end_date: body.end_date,
+      pickup_time: body.pickup_time,
+      dropoff_time: body.dropoff_time,
+      pickup_location: body.pickup_location,
+      dropoff_location: body.dropoff_location,
+      pickup_location_id: body.pickup_location_id,
+      dropoff_location_id: body.dropoff_location_id,
+      driver_age: body.driver_age,
+      booking_amount: body.booking_amount,
+      booking_deposit: body.booking_deposit ?? ownVehicle.deposit,
+      payment_method: body.payment_method,
+      booking_status: body.booking_status,
+      estimated_mileage: body.estimated_mileage,
+      discount_amount: body.discount_amount,
+      discount_description: body.discount_description,
+      notes: body.notes,
+    },
+    extras: body.extras,
+    overrides: body.line_overrides,
   };
 }

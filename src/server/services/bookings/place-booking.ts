@@ -1,29 +1,19 @@
 import type { Kysely } from 'kysely';
-import { BLOCKING_BOOKING_STATUSES, type BookingStatus } from '#domain/constants';
 import { isHoldExpired } from '#domain/request-hold';
 import type { DialectName } from '../../db/connect.ts';
 import type { Database, NewBooking } from '../../db/types.ts';
 import { requestConfirmFacts } from '../../repositories/booking-requests.ts';
 import {
-  type BookingChanges,
   bookingIdOfRequest,
   findBlockingBooking,
   insertBooking,
   lockVehicle,
   RequestAlreadyBookedError,
   RequestNotConfirmableError,
-  updateBookingRow,
   VehicleAlreadyBookedError,
 } from '../../repositories/bookings.ts';
 import { assertNotHeld } from '../../repositories/request-holds.ts';
 import { assertNoBlockingPeriod } from '../../repositories/unavailability-overlaps.ts';
-import { bookingConflict } from '../booking-refusals.ts';
-
-/** The database a use case writes to and its engine (the lock differs). */
-export interface Store {
-  db: Kysely<Database>;
-  dialect: DialectName;
-}
 
 /**
  * Checked with the vehicle locked, before a request's booking is written: it has none yet
@@ -60,38 +50,4 @@ export async function placeBooking(
   await assertNoBlockingPeriod(trx, values.vehicle_id, values.start_date, values.end_date);
   await assertNotHeld(trx, values.vehicle_id, values.start_date, values.end_date, check.now, check.confirmsRequest);
   return insertBooking(trx, values);
-}
-
-/** Staff "Add Booking": created unless the vehicle is already booked, blocked or held for those dates (409). */
-export async function createBooking(store: Store, values: NewBooking): Promise<number> {
-  try {
-    return await store.db
-      .transaction()
-      .execute((trx) => placeBooking(trx, store.dialect, values, { now: values.created_at }));
-  } catch (error) {
-    throw bookingConflict(error);
-  }
-}
-
-/**
- * Edits (moves, cancels, completes) a booking unless its new dates overlap another booking that
- * holds the (new) vehicle, one of its unavailability periods or a request's hold at `now` (409):
- * locked and checked like a creation, so an edit racing a creation cannot double-book either.
- * A booking whose new status no longer holds the vehicle (completed, cancelled) skips the check.
- */
-export async function changeBooking(store: Store, id: number, changes: BookingChanges, now: string): Promise<void> {
-  try {
-    await store.db.transaction().execute(async (trx) => {
-      await lockVehicle(trx, store.dialect, changes.vehicle_id);
-      if ((BLOCKING_BOOKING_STATUSES as readonly BookingStatus[]).includes(changes.booking_status)) {
-        const clash = await findBlockingBooking(trx, changes.vehicle_id, changes.start_date, changes.end_date, id);
-        if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
-        await assertNoBlockingPeriod(trx, changes.vehicle_id, changes.start_date, changes.end_date);
-        await assertNotHeld(trx, changes.vehicle_id, changes.start_date, changes.end_date, now);
-      }
-      await updateBookingRow(trx, id, changes);
-    });
-  } catch (error) {
-    throw bookingConflict(error);
-  }
 }

@@ -11,17 +11,21 @@ import {
   liveInvoiceOf,
   replacementOf,
 } from '../../repositories/invoices.ts';
-// The lead moves linesFromBooking into src/domain (issue 20 §4); until then it is read from its route folder.
-import { linesFromBooking } from './invoice-lines.ts';
+import { bookingQuoteLines } from '../../repositories/quote-lines.ts';
+import { linesFromBooking, linesFromQuote } from './invoice-lines.ts';
 import { INVOICE_NOT_FOUND, invoiceName } from './invoice-access.ts';
 import { agencyScope } from '../agency-scope.ts';
 import { Conflict, fieldRefusal, Invalid, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
 
+/** The invoice's note when the booking's prices included tax (decision 045). */
+export const TAX_INCLUDED_NOTE = "The booking's prices include tax: the lines here are net of it.";
+
 const ONLY_VOID_REPLACED = 'Only a void invoice can be replaced. Void it first.';
 
 /**
- * A draft from a booking ({booking}), its lines worked out from the booking, or the replacement
+ * A draft from a booking ({booking}), its lines the booking's stored quote lines (or, for a booking
+ * made before quotes, worked out from its days and rate), or the replacement
  * of a void invoice ({replaces}), its lines copied to be corrected. A booking has at most one
  * invoice that is not void: the booking row is locked on PostgreSQL so two desks cannot both
  * invoice it (SQLite has one writer at a time), and a second live invoice or replacement is a
@@ -67,6 +71,18 @@ export async function createInvoiceDraft(
         throw fieldRefusal(Conflict, 'replaces', `This invoice has already been replaced (invoice #${replacementId}).`);
       }
     }
+    let draftLines = lines;
+    if (!draftLines) {
+      // A booking made with a quote is invoiced by its stored lines; one made before quotes by days × rate.
+      const quoted = await bookingQuoteLines(trx, booking.id);
+      if (quoted.length > 0) {
+        const fromQuote = linesFromQuote(booking, quoted);
+        draftLines = fromQuote.lines;
+        if (fromQuote.taxIncluded) notes = TAX_INCLUDED_NOTE;
+      } else {
+        draftLines = linesFromBooking(booking);
+      }
+    }
     const id = await insertDraft(
       trx,
       {
@@ -78,7 +94,7 @@ export async function createInvoiceDraft(
         created_by: user.id,
         now: deps.now().toISOString(),
       },
-      lines ?? linesFromBooking(booking),
+      draftLines,
     );
     const invoice = await findInvoice(trx, id, scope);
     if (invoice) await storeReplyWithWrite(trx, replyKey, 201, invoice);

@@ -29,6 +29,8 @@ export async function priceRental(
   input: QuoteRequest,
   caller: AuthUser | null,
   now: string,
+  /** The booking or request being priced again (an edit), whose own extras are not counted against it. */
+  except: { bookingId?: number; requestId?: number } = {},
 ): Promise<PricedRental> {
   const { db } = deps;
   if (input.discount_amount !== null && input.discount_amount > 0 && !isStaffRole(caller?.role)) {
@@ -83,11 +85,17 @@ export async function priceRental(
     if (input.pickup_location_id === null) {
       throw fieldRefusal(Invalid, 'extras', `${extra.name}: choose a pickup location to take it from.`);
     }
-    const use = await extraStockUse(db, extra.id, input.pickup_location_id, {
-      startDate: input.start_date,
-      endDate: input.end_date,
-      now,
-    });
+    const use = await extraStockUse(
+      db,
+      extra.id,
+      input.pickup_location_id,
+      {
+        startDate: input.start_date,
+        endDate: input.end_date,
+        now,
+      },
+      except,
+    );
     const left = use ? use.stock - use.promised : 0;
     if (chosen.quantity > left) throw fieldRefusal(Conflict, 'extras', stockSentence(extra.name, left));
     extras.push({ extraId: extra.id, quantity: chosen.quantity, locationId: input.pickup_location_id });
