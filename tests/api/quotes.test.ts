@@ -15,7 +15,9 @@ const lineSum = (quote: QuoteView) => quote.lines.reduce((sum, line) => sum + mi
 describe(`POST quotes/ (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
+  let staff: TestClient;
   let agent: TestClient;
+  let agencyB: TestClient;
   let customer: TestClient;
   let anonymous: TestClient;
   const db = () => t.app.deps.db;
@@ -61,7 +63,7 @@ describe(`POST quotes/ (${ENGINE})`, () => {
     ({
       t,
       world,
-      clients: { agent, customer, anonymous },
+      clients: { staff, agent, agencyB, customer, anonymous },
     } = await startWorld());
   });
   afterAll(async () => t.close());
@@ -190,6 +192,17 @@ describe(`POST quotes/ (${ENGINE})`, () => {
     const retired = await addVehicle();
     await db().updateTable('vehicles').set({ retired_at: now() }).where('id', '=', retired).execute();
     expect((await ask(anonymous, { vehicle_id: retired, start_date: day(10), end_date: day(11) })).status).toBe(404);
+  });
+
+  it("offers a pending agency's vehicle to its staff and the operator only", async () => {
+    const pending = await rows.insertVehicle(db(), { agency_id: world.agencies.pending }, [world.locations.pending1]);
+    const body = { vehicle_id: pending, start_date: day(10), end_date: day(11) };
+    expect((await ask(anonymous, body)).status).toBe(404);
+    expect((await ask(customer, body)).status).toBe(404);
+    expect((await ask(agencyB, body)).status).toBe(404);
+    const operator = await ask(staff, body);
+    expect(operator.status).toBe(200);
+    expect(operator.body.total).toBe('90.00');
   });
 
   it('takes a discount from staff only', async () => {

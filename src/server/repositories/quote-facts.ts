@@ -5,6 +5,8 @@ import type { Database } from '../db/types.ts';
 export interface QuoteVehicleFacts {
   id: number;
   agencyId: number;
+  /** Only an approved agency's vehicles are offered to the public. */
+  agencyApproved: boolean;
   categoryId: number | null;
   pricePerDay: number;
   deposit: number;
@@ -12,10 +14,7 @@ export interface QuoteVehicleFacts {
   locationIds: number[];
 }
 
-/**
- * A vehicle the public may see (in service, its agency approved), with its pickup locations;
- * undefined otherwise.
- */
+/** A vehicle in service (not retired), with its agency's status and its pickup locations; undefined otherwise. */
 export async function quoteVehicleFacts(
   db: Kysely<Database>,
   vehicleId: number,
@@ -31,10 +30,10 @@ export async function quoteVehicleFacts(
         'vehicles.price_per_day',
         'vehicles.deposit',
         'vehicles.mileage_allowance',
+        'agencies.status',
       ])
       .where('vehicles.id', '=', vehicleId)
       .where('vehicles.retired_at', 'is', null)
-      .where('agencies.status', '=', 'approved')
       .executeTakeFirst(),
     db.selectFrom('vehicle_locations').select('location_id').where('vehicle_id', '=', vehicleId).execute(),
   ]);
@@ -42,6 +41,7 @@ export async function quoteVehicleFacts(
   return {
     id: vehicle.id,
     agencyId: vehicle.agency_id,
+    agencyApproved: vehicle.status === 'approved',
     categoryId: vehicle.category_id,
     pricePerDay: vehicle.price_per_day,
     deposit: vehicle.deposit,

@@ -37,7 +37,10 @@ export async function priceRental(
     throw fieldRefusal(Refused, 'discount_amount', 'Only staff may give a discount.');
   }
   const vehicle = await quoteVehicleFacts(db, input.vehicle_id);
-  if (!vehicle) throw new NotFound(PUBLIC_VEHICLE_NOT_FOUND);
+  // The public sees an approved agency's vehicles only; the agency's own staff and the operator
+  // price its vehicles whatever its status (a pending agency books its own customers).
+  const ownStaff = caller?.role === 'staff' || (isStaffRole(caller?.role) && caller?.agencyId === vehicle?.agencyId);
+  if (!vehicle || (!vehicle.agencyApproved && !ownStaff)) throw new NotFound(PUBLIC_VEHICLE_NOT_FOUND);
   for (const [field, locationId] of [
     ['pickup_location_id', input.pickup_location_id],
     ['dropoff_location_id', input.dropoff_location_id],
