@@ -37,3 +37,23 @@ export interface QuoteView {
   deposit: string;
   terms: QuoteTermsView;
 }
+
+/** An extra a booking or a request takes, by name as it was when read. */
+export interface StoredQuoteExtraView {
+  extra_id: number;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * The quote a booking or a request was made with, as stored (issue 21): its plan's version, its
+ * lines (an overridden one keeps `quoted_amount` and `override_reason`), their total and the
+ * extras it takes. A later change to the rates never changes it. Null on a reply for a booking or
+ * request made before quotes.
+ */
+export interface StoredQuoteView {
+  plan_version: number;
+  lines: QuoteLineView[];
+  total: string;
+  extras: StoredQuoteExtraView[];
+}
