@@ -38,8 +38,8 @@ export interface QuoteView {
   terms: QuoteTermsView;
 }
 
-/** An extra a booking or a request takes, by name as it was when read. */
-export interface StoredQuoteExtraView {
+/** An extra a booking or a request took, as its quote named it. */
+export interface StoredExtraView {
   extra_id: number;
   name: string;
   quantity: number;
@@ -55,5 +55,5 @@ export interface StoredQuoteView {
   plan_version: number;
   lines: QuoteLineView[];
   total: string;
-  extras: StoredQuoteExtraView[];
+  extras: StoredExtraView[];
 }

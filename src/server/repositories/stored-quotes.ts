@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { QuoteLineView, StoredQuoteExtraView, StoredQuoteView } from '#domain/api/quotes';
+import type { QuoteLineView, StoredExtraView, StoredQuoteView } from '#domain/api/quotes';
 import { formatMoney } from '#domain/money';
 import type { QuoteLineKind } from '#domain/rate-plan';
 import type { Database } from '../db/types.ts';
@@ -71,7 +71,7 @@ function assemble(
     view.sum += line.amount;
   }
   for (const extra of extras) {
-    const taken: StoredQuoteExtraView = { extra_id: extra.extra_id, name: extra.name, quantity: extra.quantity };
+    const taken: StoredExtraView = { extra_id: extra.extra_id, name: extra.name, quantity: extra.quantity };
     views.get(extra.owner)?.extras.push(taken);
   }
   const result = new Map<number, StoredQuoteView>();
