@@ -655,6 +655,24 @@ describe(`booking requests (${ENGINE})`, () => {
           booking_request: requestId,
           agency_details: { name: 'North Drive', phone_number: '+44 20 7946 0000', email: 'northdrive@example.com' },
           created_at: expect.stringMatching(ISO_TIMESTAMP),
+          // The request's quote, taken by its booking (£50.00 a day).
+          quote: {
+            plan_version: expect.any(Number),
+            lines: [
+              {
+                kind: 'rental',
+                code: 'rental:base',
+                label: 'Base rate (4 days)',
+                quantity: 4,
+                unit_amount: '50.00',
+                amount: '200.00',
+                quoted_amount: null,
+                override_reason: null,
+              },
+            ],
+            total: '200.00',
+            extras: [],
+          },
         },
       });
       // The customer's shape, as GET bookings/{id}/ gives it: no staff notes, no registration.

@@ -24,6 +24,7 @@ const CUSTOMER_KEYS = [
   'pickup_address',
   'pickup_location',
   'pickup_time',
+  'quote',
   'start_date',
   'vehicle',
   'vehicle_details',
@@ -163,6 +164,8 @@ describe(`GET bookings/:id/ and the customer's bookings list (${ENGINE})`, () =>
         booking_request: null,
         agency_details: { name: 'North Drive', phone_number: '+44 20 7946 0000', email: 'northdrive@example.com' },
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        // Made before quotes (no stored lines): no quote.
+        quote: null,
       });
     });
 

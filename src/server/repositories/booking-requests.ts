@@ -28,6 +28,11 @@ export async function insertBookingRequest(db: Kysely<Database>, values: Request
   return row.id;
 }
 
+/** The rate plan's version a new request was priced by, stored once its quote is made. */
+export async function setRequestPlanVersion(db: Kysely<Database>, id: number, version: number): Promise<void> {
+  await db.updateTable('booking_requests').set({ rate_plan_version: version }).where('id', '=', id).execute();
+}
+
 interface RequestFilter {
   id?: number;
   customerId?: number;

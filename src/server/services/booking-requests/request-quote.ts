@@ -4,6 +4,11 @@ import { ageOn } from '#domain/schemas/customer';
 import type { Deps } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
 import {
+  insertBookingRequest,
+  type RequestSubmission,
+  setRequestPlanVersion,
+} from '../../repositories/booking-requests.ts';
+import {
   type ExtraTaken,
   insertBookingExtras,
   insertRequestExtras,
@@ -63,7 +68,7 @@ export function refuseLicenceExpiringBefore(customer: LicenceHolder, endDate: st
  * vehicle's agency's current plan, the stock of limited extras at the pickup location. Refusals
  * are priceRental's, on their field. No discount: only staff give one.
  */
-export async function priceRequest(deps: Deps, trx: Kysely<Database>, rental: RequestRental): Promise<PricedRental> {
+async function priceRequest(deps: Deps, trx: Kysely<Database>, rental: RequestRental): Promise<PricedRental> {
   return priceRental({ ...deps, db: trx }, { ...rental, discount_amount: null }, null, deps.now().toISOString());
 }
 
@@ -72,10 +77,25 @@ function asStored(quote: Quote): StoredQuoteLine[] {
   return quote.lines.map((line) => ({ ...line, quotedAmount: null, overrideReason: null }));
 }
 
-/** Stores what a new request was priced with: its lines and the extras it takes (with their stock location). */
-export async function storeRequestQuote(trx: Kysely<Database>, requestId: number, priced: PricedRental): Promise<void> {
-  await storeRequestQuoteLines(trx, requestId, asStored(priced.quote));
-  await insertRequestExtras(trx, requestId, priced.extras);
+/**
+ * Stores a new request with what the server priced it at, in the caller's transaction: its lines,
+ * the plan's version, the driver's age and the extras it takes (with their stock location). The
+ * row is written first: on SQLite that write takes the database's write lock before anything is
+ * read, so another process writing meanwhile cannot leave this transaction on a stale snapshot
+ * (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out). A refusal of the pricing rolls it back.
+ */
+export async function insertPricedRequest(
+  deps: Deps,
+  trx: Kysely<Database>,
+  values: Omit<RequestSubmission, 'rate_plan_version' | 'driver_age'>,
+  rental: RequestRental,
+): Promise<{ id: number; priced: PricedRental }> {
+  const id = await insertBookingRequest(trx, { ...values, rate_plan_version: null, driver_age: rental.driver_age });
+  const priced = await priceRequest(deps, trx, rental);
+  await setRequestPlanVersion(trx, id, priced.quote.planVersion);
+  await storeRequestQuoteLines(trx, id, asStored(priced.quote));
+  await insertRequestExtras(trx, id, priced.extras);
+  return { id, priced };
 }
 
 /** A request's stored quote, as its booking takes it; undefined for a request sent before quotes. */

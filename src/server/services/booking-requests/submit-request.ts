@@ -3,7 +3,7 @@ import type { AnonymousBookingRequestReceipt } from '#domain/api/booking-request
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { anonymousBookingRequestSchema, bookingRequestSchema } from '#domain/schemas/booking-request';
 import type { Deps } from '../../context.ts';
-import { findCustomerRequest, insertBookingRequest } from '../../repositories/booking-requests.ts';
+import { findCustomerRequest } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { requestQuoteViews } from '../../repositories/stored-quotes.ts';
 import { vehicleLocationIds } from '../../repositories/vehicles.ts';
@@ -11,7 +11,7 @@ import { cardImageUrl } from '../card-image-url.ts';
 import { checkDatesFree, fieldsError, REQUEST_NOT_FOUND, requestableVehicle } from '../booking-refusals.ts';
 import { Conflict, type FieldMessages, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
-import { customerDriverAge, priceRequest, refuseLicenceExpiringBefore, storeRequestQuote } from './request-quote.ts';
+import { customerDriverAge, insertPricedRequest, refuseLicenceExpiringBefore } from './request-quote.ts';
 
 type CustomerRequestInput = v.InferOutput<typeof bookingRequestSchema>;
 type VisitorRequestInput = v.InferOutput<typeof anonymousBookingRequestSchema>;
@@ -46,27 +46,28 @@ export async function submitCustomerRequest(
   await checkDatesFree(deps, vehicle.id, input.start_date, input.end_date);
   const driverAge = customerDriverAge(customer, input.start_date, input.driver_age);
   const created = await deps.db.transaction().execute(async (trx) => {
-    const priced = await priceRequest(deps, trx, { ...input, driver_age: driverAge });
-    const id = await insertBookingRequest(trx, {
-      customer_id: customer.id,
-      vehicle_id: vehicle.id,
-      agency_id: vehicle.agency_id,
-      first_name: null,
-      last_name: null,
-      phone_number: null,
-      email: null,
-      start_date: input.start_date,
-      end_date: input.end_date,
-      pickup_time: input.pickup_time,
-      dropoff_time: input.dropoff_time,
-      pickup_location_id: input.pickup_location_id,
-      dropoff_location_id: input.dropoff_location_id,
-      message: input.message,
-      created_at: deps.now().toISOString(),
-      rate_plan_version: priced.quote.planVersion,
-      driver_age: driverAge,
-    });
-    await storeRequestQuote(trx, id, priced);
+    const { id } = await insertPricedRequest(
+      deps,
+      trx,
+      {
+        customer_id: customer.id,
+        vehicle_id: vehicle.id,
+        agency_id: vehicle.agency_id,
+        first_name: null,
+        last_name: null,
+        phone_number: null,
+        email: null,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        pickup_time: input.pickup_time,
+        dropoff_time: input.dropoff_time,
+        pickup_location_id: input.pickup_location_id,
+        dropoff_location_id: input.dropoff_location_id,
+        message: input.message,
+        created_at: deps.now().toISOString(),
+      },
+      { ...input, driver_age: driverAge },
+    );
     const request = await findCustomerRequest(trx, id, customer.id, cardImageUrl(deps));
     if (request) await storeReplyWithWrite(trx, replyKey, 201, request);
     return request;
@@ -89,27 +90,28 @@ export async function submitVisitorRequest(
   await checkDatesFree(deps, vehicle.id, input.start_date, input.end_date);
   const createdAt = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    const priced = await priceRequest(deps, trx, input);
-    const id = await insertBookingRequest(trx, {
-      customer_id: null,
-      vehicle_id: vehicle.id,
-      agency_id: vehicle.agency_id,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      email: input.email,
-      start_date: input.start_date,
-      end_date: input.end_date,
-      pickup_time: input.pickup_time,
-      dropoff_time: input.dropoff_time,
-      pickup_location_id: input.pickup_location_id,
-      dropoff_location_id: input.dropoff_location_id,
-      message: input.message,
-      created_at: createdAt,
-      rate_plan_version: priced.quote.planVersion,
-      driver_age: input.driver_age,
-    });
-    await storeRequestQuote(trx, id, priced);
+    const { id, priced } = await insertPricedRequest(
+      deps,
+      trx,
+      {
+        customer_id: null,
+        vehicle_id: vehicle.id,
+        agency_id: vehicle.agency_id,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone_number: input.phone_number,
+        email: input.email,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        pickup_time: input.pickup_time,
+        dropoff_time: input.dropoff_time,
+        pickup_location_id: input.pickup_location_id,
+        dropoff_location_id: input.dropoff_location_id,
+        message: input.message,
+        created_at: createdAt,
+      },
+      input,
+    );
     const quotes = await requestQuoteViews(trx, [{ id, planVersion: priced.quote.planVersion }]);
     const quote = quotes.get(id);
     if (!quote) throw new NotFound(REQUEST_NOT_FOUND);
