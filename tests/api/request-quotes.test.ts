@@ -62,7 +62,7 @@ describe(`requests keep their quote (${ENGINE})`, () => {
     return row.id;
   };
 
-  /** The rental of the itemised example: 10 days across the season's start, one-way, a child seat and a second driver, aged 22. */
+  /** The itemised example: 10 days across the season's start, one-way, a child seat and a second driver, aged 22. */
   const rental = (vehicle: number) => ({
     vehicle_id: vehicle,
     start_date: day(30),
@@ -265,7 +265,8 @@ describe(`requests keep their quote (${ENGINE})`, () => {
         const before = await countRequests();
         const reply = await submit(rental(await addVehicle()));
         expect(reply.status).toBe(400);
-        const message = `Your driving license expires on ${day(38).split('-').reverse().join('/')}, before the return. Update it in Settings first.`;
+        const expiry = day(38).split('-').reverse().join('/');
+        const message = `Your driving license expires on ${expiry}, before the return. Update it in Settings first.`;
         expect(reply.body).toEqual({ error: message, fields: { end_date: [message] } });
         expect(await countRequests()).toBe(before);
         // A licence that lasts to the return day itself is enough.

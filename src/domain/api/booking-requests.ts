@@ -68,9 +68,10 @@ export interface RequestClashes {
 
 /**
  * GET staff-booking-requests/{id}/booking/: what "Create booking" fills in: the request's stored
- * quote's total (days × price per day for a request sent before quotes) with the vehicle's deposit, and the customer record the booking will be
- * for: the request's own, one of the agency's found by the visitor's e-mail, or null when a new
- * record will be made from the request's name, phone and e-mail.
+ * quote's total (days × price per day for a request sent before quotes) with the vehicle's
+ * deposit, and the customer record the booking will be for: the request's own, one of the
+ * agency's found by the visitor's e-mail, or null when a new record will be made from the
+ * request's name, phone and e-mail.
  */
 export interface RequestBookingDraft {
   days: number;

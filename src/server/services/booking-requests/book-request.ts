@@ -75,7 +75,7 @@ export async function bookRequest(
               },
               at,
             );
-      // The request's stored quote (none for a request sent before quotes) prices the booking unless staff typed an amount.
+      // The request's stored quote (none for one sent before quotes) prices the booking, unless staff typed an amount.
       const quote = await requestQuote(trx, await findRequestBookingTerms(trx, request.id));
       const bookingId = await placeBooking(
         trx,

@@ -30,11 +30,12 @@ export interface FinalizedRequest {
 /**
  * The customer confirms their accepted request (step 3 of the wizard) while its hold runs (after
  * that, a conflict says it expired). In one transaction, under the vehicle's lock: the booking is
- * created (confirmed, with the request's stored quote, lines and extras — the extras' stock checked
- * again under their locks; a request sent before quotes is priced from the vehicle), the customer's address and next of kin stored,
- * and with pay_now the deposit recorded as due at the desk (no card is charged here,
- * services/payments/provider) — or nothing is. A request finalized first by a concurrent call is
- * a conflict (409), as are dates taken meanwhile.
+ * created (confirmed, with the request's stored quote: its lines, total and extras, the extras'
+ * stock checked again under their locks; a request sent before quotes is priced from the
+ * vehicle), the customer's address and next of kin stored, and with pay_now the deposit
+ * recorded as due at the desk (no card is charged here, services/payments/provider) — or nothing
+ * is. A request finalized first by a concurrent call is a conflict (409), as are dates taken
+ * meanwhile.
  */
 export async function finalizeBookingRequest(
   deps: Deps,
