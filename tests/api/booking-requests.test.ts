@@ -28,6 +28,25 @@ const britishDate = (iso: string) => iso.split('-').reverse().join('/');
 
 const address = { ...FINALIZE_DETAILS, address_line2: 'Flat 2' };
 
+/** The quote a request of `days` days at £45.00 stores when its agency has no price list (issue 21). */
+const plainQuote = (days: number) => ({
+  plan_version: expect.any(Number),
+  lines: [
+    {
+      kind: 'rental',
+      code: 'rental:base',
+      label: `Base rate (${days} days)`,
+      quantity: days,
+      unit_amount: '45.00',
+      amount: `${45 * days}.00`,
+      quoted_amount: null,
+      override_reason: null,
+    },
+  ],
+  total: `${45 * days}.00`,
+  extras: [],
+});
+
 describe(`booking requests (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
@@ -144,6 +163,7 @@ describe(`booking requests (${ENGINE})`, () => {
         hold_until: null,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         deposit: '200.00',
+        quote: plainQuote(3),
       });
       const row = await t.app.deps.db
         .selectFrom('booking_requests')
@@ -266,6 +286,7 @@ describe(`booking requests (${ENGINE})`, () => {
         start_date: day(50),
         end_date: day(52),
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        quote: plainQuote(3),
       });
       const row = await t.app.deps.db
         .selectFrom('booking_requests')
@@ -458,6 +479,7 @@ describe(`booking requests (${ENGINE})`, () => {
         booking_id: null,
         hold_until: null,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        quote: plainQuote(4),
       });
       expect((await staff.get(`/api/staff-booking-requests/${requestOfB}/`)).status).toBe(200);
     });
@@ -633,6 +655,24 @@ describe(`booking requests (${ENGINE})`, () => {
           booking_request: requestId,
           agency_details: { name: 'North Drive', phone_number: '+44 20 7946 0000', email: 'northdrive@example.com' },
           created_at: expect.stringMatching(ISO_TIMESTAMP),
+          // The request's quote, taken by its booking (£50.00 a day).
+          quote: {
+            plan_version: expect.any(Number),
+            lines: [
+              {
+                kind: 'rental',
+                code: 'rental:base',
+                label: 'Base rate (4 days)',
+                quantity: 4,
+                unit_amount: '50.00',
+                amount: '200.00',
+                quoted_amount: null,
+                override_reason: null,
+              },
+            ],
+            total: '200.00',
+            extras: [],
+          },
         },
       });
       // The customer's shape, as GET bookings/{id}/ gives it: no staff notes, no registration.

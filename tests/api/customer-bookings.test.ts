@@ -24,6 +24,7 @@ const CUSTOMER_KEYS = [
   'pickup_address',
   'pickup_location',
   'pickup_time',
+  'quote',
   'start_date',
   'vehicle',
   'vehicle_details',
@@ -163,6 +164,16 @@ describe(`GET bookings/:id/ and the customer's bookings list (${ENGINE})`, () =>
         booking_request: null,
         agency_details: { name: 'North Drive', phone_number: '+44 20 7946 0000', email: 'northdrive@example.com' },
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        // Staff made it: priced by the quote, which the customer sees line by line (no discount reason).
+        quote: {
+          plan_version: 1,
+          lines: [
+            expect.objectContaining({ code: 'rental:base', quantity: 3, unit_amount: '45.00', amount: '135.00' }),
+            expect.objectContaining({ code: 'discount', amount: '-5.00' }),
+          ],
+          total: '130.00',
+          extras: [],
+        },
       });
     });
 

@@ -3,6 +3,7 @@
  * (GET staff-booking-requests/, staff-booking-requests/{id}/). The customer's own is in bookings.ts.
  */
 import type { BookingStatus, RequestStatus, UnavailabilityKind } from '../constants.ts';
+import type { StoredQuoteView } from './quotes.ts';
 
 /** The requested vehicle as its customer sees it. */
 export interface RequestVehicleDetails {
@@ -36,6 +37,8 @@ export interface BookingRequestBase {
   /** When an accepted, unconfirmed request's hold on the vehicle ends: confirm before it (ISO 8601 UTC); null otherwise. */
   hold_until: string | null;
   created_at: string;
+  /** The quote the request was priced with when sent (issue 21); null for a request sent before quotes. */
+  quote: StoredQuoteView | null;
 }
 
 /** A booking request as staff, agents and agencies see it: with the registration and the staff notes. */
@@ -64,10 +67,11 @@ export interface RequestClashes {
 }
 
 /**
- * GET staff-booking-requests/{id}/booking/: what "Create booking" fills in, priced by the server
- * (days × price per day) with the vehicle's deposit, and the customer record the booking will be
- * for: the request's own, one of the agency's found by the visitor's e-mail, or null when a new
- * record will be made from the request's name, phone and e-mail.
+ * GET staff-booking-requests/{id}/booking/: what "Create booking" fills in: the request's stored
+ * quote's total (days × price per day for a request sent before quotes) with the vehicle's
+ * deposit, and the customer record the booking will be for: the request's own, one of the
+ * agency's found by the visitor's e-mail, or null when a new record will be made from the
+ * request's name, phone and e-mail.
  */
 export interface RequestBookingDraft {
   days: number;
@@ -84,4 +88,6 @@ export interface AnonymousBookingRequestReceipt {
   start_date: string;
   end_date: string;
   created_at: string;
+  /** The server's quote the request was stored with. */
+  quote: StoredQuoteView;
 }

@@ -32,6 +32,8 @@ export interface CustomerBooking {
   /** Who the customer rents from and how to reach them. */
   agency_details: { name: string; phone_number: string; email: string };
   created_at: string;
+  /** The quote the booking was made with (issue 21); null for a booking made before quotes. */
+  quote: StoredQuoteView | null;
 }
 
 /** One of the customer's own booking requests (GET booking-requests/, booking-requests/{id}/). */

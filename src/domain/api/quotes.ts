@@ -46,9 +46,10 @@ export interface StoredExtraView {
 }
 
 /**
- * The quote a booking (or a request) was made with, as stored: the plan's version, its lines
- * (an overridden line keeps `quoted_amount` and `override_reason`), their total and the extras
- * taken. A later change to the rates never changes it.
+ * The quote a booking or a request was made with, as stored (issue 21): its plan's version, its
+ * lines (an overridden one keeps `quoted_amount` and `override_reason`), their total and the
+ * extras it takes. A later change to the rates never changes it. Null on a reply for a booking or
+ * request made before quotes.
  */
 export interface StoredQuoteView {
   plan_version: number;

@@ -7,13 +7,19 @@ import {
   END_BEFORE_START,
   id,
   isoDate,
+  optionalId,
   optionalText,
+  optionalWholeNumber,
   phone,
   requiredText,
   requiredTime,
   START_IN_PAST,
   time,
 } from './fields.ts';
+import { extrasChoice } from './quote.ts';
+
+/** The driver's age a request is priced for (a young-driver fee); a customer's date of birth wins. */
+const driverAge = optionalWholeNumber("Driver's age", { min: 16, max: 120 });
 
 /** A signed-in customer's request (SPEC §5). */
 export const bookingRequestSchema = v.pipe(
@@ -26,6 +32,8 @@ export const bookingRequestSchema = v.pipe(
     pickup_location_id: id('Pickup location'),
     dropoff_location_id: id('Dropoff location'),
     message: optionalText('Message', 2000),
+    extras: extrasChoice,
+    driver_age: driverAge,
   }),
   v.forward(
     v.partialCheck([['start_date']], (input) => input.start_date >= todayIso(), START_IN_PAST),
@@ -50,7 +58,12 @@ export const anonymousBookingRequestSchema = v.pipe(
     end_date: isoDate('End date'),
     pickup_time: time('Pickup time', DEFAULT_PICKUP_TIME),
     dropoff_time: time('Dropoff time', DEFAULT_DROPOFF_TIME),
+    /** The vehicle's own pickup and dropoff locations, when the visitor chose them. */
+    pickup_location_id: optionalId('Pickup location'),
+    dropoff_location_id: optionalId('Dropoff location'),
     message: optionalText('Message', 2000),
+    extras: extrasChoice,
+    driver_age: driverAge,
   }),
   v.forward(
     v.partialCheck([['start_date']], (input) => input.start_date >= todayIso(), START_IN_PAST),

@@ -46,20 +46,6 @@ export async function bookingPricingFacts(
   return { ...row, extras: await bookingExtras(db, bookingId) };
 }
 
-/** A booking's extras with their names, for its stored quote. */
-export async function bookingExtraNames(
-  db: Kysely<Database>,
-  bookingId: number,
-): Promise<{ extra_id: number; name: string; quantity: number }[]> {
-  return db
-    .selectFrom('booking_extras')
-    .innerJoin('extras', 'extras.id', 'booking_extras.extra_id')
-    .select(['booking_extras.extra_id', 'extras.name', 'booking_extras.quantity'])
-    .where('booking_extras.booking_id', '=', bookingId)
-    .orderBy('booking_extras.extra_id')
-    .execute();
-}
-
 /** The fields of a booking the staff detail adds to the list's shape. */
 export async function bookingQuoteFields(
   db: Kysely<Database>,

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { BookingRequestBase, StaffBookingRequest } from '#domain/api/booking-requests';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
+import type { StoredQuoteView } from '#domain/api/quotes';
 import type { RequestStatus } from '#domain/constants';
 import { formatMoney } from '#domain/money';
 import type { Database, NewBookingRequest } from '../db/types.ts';
+import { requestQuoteViews } from './stored-quotes.ts';
 import { keysetPage, newestFirstOrder, type CursorPaged, type ListPage } from './keyset.ts';
 import { keptTotal } from './list-counts.ts';
 
@@ -24,6 +26,11 @@ export async function insertBookingRequest(db: Kysely<Database>, values: Request
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The rate plan's version a new request was priced by, stored once its quote is made. */
+export async function setRequestPlanVersion(db: Kysely<Database>, id: number, version: number): Promise<void> {
+  await db.updateTable('booking_requests').set({ rate_plan_version: version }).where('id', '=', id).execute();
 }
 
 interface RequestFilter {
@@ -71,6 +78,7 @@ function requestQuery(requests: ReturnType<typeof requestsOf>) {
       'r.is_reviewed',
       'r.hold_until',
       'r.created_at',
+      'r.rate_plan_version',
       'c.first_name as customer_first_name',
       'c.last_name as customer_last_name',
       'c.email as customer_email',
@@ -102,7 +110,15 @@ function place(id: number | null, name: string | null): { id: number; name: stri
   return id === null || name === null ? null : { id, name };
 }
 
-function toBase(row: RequestRow, imageUrl: ImageUrl): BookingRequestBase {
+/** The rows' stored quotes, by request id. */
+function quotesOf(db: Kysely<Database>, rows: readonly RequestRow[]): Promise<Map<number, StoredQuoteView>> {
+  return requestQuoteViews(
+    db,
+    rows.map((row) => ({ id: row.id, planVersion: row.rate_plan_version })),
+  );
+}
+
+function toBase(row: RequestRow, imageUrl: ImageUrl, quotes: Map<number, StoredQuoteView>): BookingRequestBase {
   // A customer's request shows the customer record; a visitor's, the contact details they typed.
   const fromRecord = row.customer_id !== null && row.customer_first_name !== null;
   return {
@@ -136,11 +152,16 @@ function toBase(row: RequestRow, imageUrl: ImageUrl): BookingRequestBase {
     // Only a request waiting for its customer holds anything: once booked or declined the end means nothing.
     hold_until: row.status === 'accepted' && row.booking_id === null ? row.hold_until : null,
     created_at: row.created_at,
+    quote: quotes.get(row.id) ?? null,
   };
 }
 
-function toStaffRequest(row: RequestRow, imageUrl: ImageUrl): StaffBookingRequest {
-  const base = toBase(row, imageUrl);
+function toStaffRequest(
+  row: RequestRow,
+  imageUrl: ImageUrl,
+  quotes: Map<number, StoredQuoteView>,
+): StaffBookingRequest {
+  const base = toBase(row, imageUrl, quotes);
   return {
     ...base,
     vehicle_details: { ...base.vehicle_details, registration_number: row.registration_number },
@@ -149,8 +170,12 @@ function toStaffRequest(row: RequestRow, imageUrl: ImageUrl): StaffBookingReques
   };
 }
 
-function toCustomerRequest(row: RequestRow, imageUrl: ImageUrl): CustomerBookingRequest {
-  return { ...toBase(row, imageUrl), deposit: formatMoney(row.deposit) };
+function toCustomerRequest(
+  row: RequestRow,
+  imageUrl: ImageUrl,
+  quotes: Map<number, StoredQuoteView>,
+): CustomerBookingRequest {
+  return { ...toBase(row, imageUrl, quotes), deposit: formatMoney(row.deposit) };
 }
 
 const STAFF_ORDER = newestFirstOrder('staff-booking-requests', 'r');
@@ -162,12 +187,18 @@ async function listRequests<T>(
   filter: RequestFilter,
   page: ListPage,
   total: () => Promise<number>,
-  toView: (row: RequestRow) => T,
+  toView: (row: RequestRow, quotes: Map<number, StoredQuoteView>) => T,
 ): Promise<CursorPaged<T>> {
   const requests = requestsOf(db, filter);
   const order = filter.customerId === undefined ? STAFF_ORDER : CUSTOMER_ORDER;
   const [found, count] = await Promise.all([keysetPage(order, page, requestQuery(requests), requests), total()]);
-  return { items: found.rows.map(toView), total: count, totalCapped: false, next: found.next };
+  const quotes = await quotesOf(db, found.rows);
+  return {
+    items: found.rows.map((row) => toView(row, quotes)),
+    total: count,
+    totalCapped: false,
+    next: found.next,
+  };
 }
 
 /** One request with the agency it belongs to, for the caller's scope check. */
@@ -177,7 +208,8 @@ export async function findStaffRequest(
   imageUrl: ImageUrl,
 ): Promise<{ agencyId: number; request: StaffBookingRequest } | undefined> {
   const row = await requestQuery(requestsOf(db, { id })).executeTakeFirst();
-  return row ? { agencyId: row.agency_id, request: toStaffRequest(row, imageUrl) } : undefined;
+  if (!row) return undefined;
+  return { agencyId: row.agency_id, request: toStaffRequest(row, imageUrl, await quotesOf(db, [row])) };
 }
 
 export async function listStaffRequests(
@@ -187,7 +219,7 @@ export async function listStaffRequests(
   imageUrl: ImageUrl,
 ): Promise<CursorPaged<StaffBookingRequest>> {
   const total = () => keptTotal(db, 'booking-requests', filter.agencyId, filter.status);
-  return listRequests(db, filter, page, total, (row) => toStaffRequest(row, imageUrl));
+  return listRequests(db, filter, page, total, (row, quotes) => toStaffRequest(row, imageUrl, quotes));
 }
 
 export async function findCustomerRequest(
@@ -197,7 +229,7 @@ export async function findCustomerRequest(
   imageUrl: ImageUrl,
 ): Promise<CustomerBookingRequest | undefined> {
   const row = await requestQuery(requestsOf(db, { id, customerId })).executeTakeFirst();
-  return row ? toCustomerRequest(row, imageUrl) : undefined;
+  return row ? toCustomerRequest(row, imageUrl, await quotesOf(db, [row])) : undefined;
 }
 
 export async function listCustomerRequests(
@@ -207,7 +239,7 @@ export async function listCustomerRequests(
   imageUrl: ImageUrl,
 ): Promise<CursorPaged<CustomerBookingRequest>> {
   const total = () => keptTotal(db, 'customer-booking-requests', customerId);
-  return listRequests(db, { customerId }, page, total, (row) => toCustomerRequest(row, imageUrl));
+  return listRequests(db, { customerId }, page, total, (row, quotes) => toCustomerRequest(row, imageUrl, quotes));
 }
 
 /** What a review decides on: the request's dates and status, its hold, and its agency's hold length. */
@@ -288,7 +320,10 @@ export async function findRequestForFinalize(db: Kysely<Database>, id: number) {
     .executeTakeFirst();
 }
 
-/** What a confirmed booking takes from its request: vehicle, dates, times, places, price and deposit. */
+/**
+ * What a confirmed booking takes from its request: vehicle, dates, times, places, price and
+ * deposit, and the plan version and driver's age its quote was made with (null before quotes).
+ */
 export async function findRequestBookingTerms(db: Kysely<Database>, requestId: number) {
   return db
     .selectFrom('booking_requests as r')
@@ -296,6 +331,9 @@ export async function findRequestBookingTerms(db: Kysely<Database>, requestId: n
     .leftJoin('locations as pl', 'pl.id', 'r.pickup_location_id')
     .leftJoin('locations as dl', 'dl.id', 'r.dropoff_location_id')
     .select([
+      'r.id',
+      'r.rate_plan_version',
+      'r.driver_age',
       'r.vehicle_id',
       'r.start_date',
       'r.end_date',

@@ -1,4 +1,5 @@
 import type { CustomerBooking, CustomerBookingHistoryItem, StaffBooking } from '#domain/api/bookings';
+import type { StoredQuoteView } from '#domain/api/quotes';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { BLOCKING_BOOKING_STATUSES } from '#domain/constants';
 import { formatMoney } from '#domain/money';
@@ -16,6 +17,7 @@ import {
   type ListPage,
 } from './keyset.ts';
 import { countUpTo, keptTotal } from './list-counts.ts';
+import { bookingQuoteViews } from './stored-quotes.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { StaffBooking };
@@ -285,6 +287,7 @@ function customerBookingQuery(bookings: BookingsQuery) {
         'bookings.payment_method',
         'bookings.booking_status',
         'bookings.created_at',
+        'bookings.rate_plan_version',
         'vehicles.make as vehicle_make',
         'vehicles.model as vehicle_model',
         eb
@@ -301,7 +304,19 @@ function customerBookingQuery(bookings: BookingsQuery) {
 
 type CustomerBookingRow = Awaited<ReturnType<ReturnType<typeof customerBookingQuery>['executeTakeFirstOrThrow']>>;
 
-function toCustomerBooking(row: CustomerBookingRow, imageUrl: ImageUrl): CustomerBooking {
+/** The rows' stored quotes, by booking id. */
+function customerQuotes(db: Kysely<Database>, rows: readonly CustomerBookingRow[]) {
+  return bookingQuoteViews(
+    db,
+    rows.map((row) => ({ id: row.id, planVersion: row.rate_plan_version })),
+  );
+}
+
+function toCustomerBooking(
+  row: CustomerBookingRow,
+  imageUrl: ImageUrl,
+  quotes: Map<number, StoredQuoteView>,
+): CustomerBooking {
   return {
     id: row.id,
     vehicle: row.vehicle_id,
@@ -327,6 +342,7 @@ function toCustomerBooking(row: CustomerBookingRow, imageUrl: ImageUrl): Custome
     booking_request: row.booking_request_id,
     agency_details: { name: row.agency_name, phone_number: row.agency_phone, email: row.agency_email },
     created_at: row.created_at,
+    quote: quotes.get(row.id) ?? null,
   };
 }
 
@@ -340,7 +356,7 @@ export async function findCustomerBooking(
   const row = await customerBookingQuery(bookingsOf(db, { customerId }))
     .where('bookings.id', '=', id)
     .executeTakeFirst();
-  return row ? toCustomerBooking(row, imageUrl) : undefined;
+  return row ? toCustomerBooking(row, imageUrl, await customerQuotes(db, [row])) : undefined;
 }
 
 const OWN_ORDER = newestFirstOrder('own-bookings', 'bookings');
@@ -358,8 +374,9 @@ export async function listOwnBookings(
     keysetPage(OWN_ORDER, page, customerBookingQuery(bookings), bookings),
     keptTotal(db, 'customer-bookings', customerId),
   ]);
+  const quotes = await customerQuotes(db, found.rows);
   return {
-    items: found.rows.map((row) => toCustomerBooking(row, imageUrl)),
+    items: found.rows.map((row) => toCustomerBooking(row, imageUrl, quotes)),
     total,
     totalCapped: false,
     next: found.next,

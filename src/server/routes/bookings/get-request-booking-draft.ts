@@ -8,8 +8,9 @@ import { requestToBook } from '../../services/booking-requests/request-to-book.t
 import { rentalPrice } from '../../services/booking-price.ts';
 
 /**
- * GET staff-booking-requests/:id/booking/: what "Create booking" starts from — the amount priced
- * by the server's one rule (rentalPrice), the vehicle's deposit, and whom the booking will be for.
+ * GET staff-booking-requests/:id/booking/: what "Create booking" starts from — the amount of the
+ * request's stored quote (for a request sent before quotes, the server's day rule, rentalPrice),
+ * the vehicle's deposit, and whom the booking will be for.
  */
 export const getRequestBookingDraft = defineRoute({
   method: 'GET',
@@ -26,7 +27,8 @@ export const getRequestBookingDraft = defineRoute({
         : ((await findAgencyCustomerByEmail(deps.db, agencyId, person.email)) ?? null);
     return {
       days: rentalDays(request.start_date, request.end_date),
-      booking_amount: formatMoney(rentalPrice(dates, vehicle.price_per_day, deps.config.currency)),
+      booking_amount:
+        request.quote?.total ?? formatMoney(rentalPrice(dates, vehicle.price_per_day, deps.config.currency)),
       booking_deposit: formatMoney(vehicle.deposit),
       customer,
     };

@@ -8,12 +8,14 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { contactOnlyCustomer } from '../../repositories/contact-customer.ts';
 import { findAgencyCustomerByEmail, insertCustomer } from '../../repositories/customers.ts';
+import { findRequestBookingTerms } from '../../repositories/booking-requests.ts';
 import { getStaffBooking, RequestAlreadyBookedError, RequestNotConfirmableError } from '../../repositories/bookings.ts';
 import { rentalPrice } from '../booking-price.ts';
 import { bookingConflict } from '../booking-refusals.ts';
 import { placeBooking } from '../bookings/place-booking.ts';
 import { Conflict } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
+import { copyQuoteToBooking, requestQuote } from './request-quote.ts';
 import { requestToBook, staffHoldEndedSentence } from './request-to-book.ts';
 
 const NOT_ACCEPTED = 'Only an accepted booking request can be made into a booking.';
@@ -31,8 +33,10 @@ async function customerFor(
 
 /**
  * Staff make an accepted request, whose hold still runs, into its booking in one step (decision
- * 035). Vehicle, dates, times and places are the request's; the amount is priced like Add
- * Booking's unless given. A visitor's request is booked for the agency's customer with its
+ * 035). Vehicle, dates, times and places are the request's, and so are its stored quote's lines
+ * and extras (their stock checked again under their locks, the request's own hold not counted);
+ * the amount is the quote's total unless staff give one (a request sent before quotes is priced
+ * by the day). A visitor's request is booked for the agency's customer with its
  * e-mail, or a customer record made from it. The booking is linked to the request (has_booking),
  * which ends the hold; all in one transaction with the reply stored for a replayed
  * Idempotency-Key. A conflict (409) when not accepted, expired, already booked, or the dates are
@@ -71,6 +75,8 @@ export async function bookRequest(
               },
               at,
             );
+      // The request's stored quote (none for one sent before quotes) prices the booking, unless staff typed an amount.
+      const quote = await requestQuote(trx, await findRequestBookingTerms(trx, request.id));
       const bookingId = await placeBooking(
         trx,
         deps.dialect,
@@ -85,7 +91,10 @@ export async function bookRequest(
           dropoff_time: request.dropoff_time,
           pickup_location: request.pickup_location?.name ?? null,
           dropoff_location: request.dropoff_location?.name ?? null,
-          booking_amount: input.booking_amount ?? rentalPrice(dates, vehicle.price_per_day, deps.config.currency),
+          booking_amount:
+            input.booking_amount ?? quote?.total ?? rentalPrice(dates, vehicle.price_per_day, deps.config.currency),
+          rate_plan_version: quote?.planVersion ?? null,
+          driver_age: quote?.driverAge ?? null,
           booking_deposit: input.booking_deposit ?? vehicle.deposit,
           payment_method: input.payment_method,
           booking_status: input.booking_status,
@@ -98,6 +107,15 @@ export async function bookRequest(
         },
         { now: at, confirmsRequest: request.id },
       );
+      if (quote) {
+        const booking = {
+          id: bookingId,
+          requestId: request.id,
+          startDate: request.start_date,
+          endDate: request.end_date,
+        };
+        await copyQuoteToBooking(trx, deps, quote, { ...booking, now: at });
+      }
       const created = await getStaffBooking(trx, bookingId);
       await storeReplyWithWrite(trx, replyKey, 201, created);
       return created;

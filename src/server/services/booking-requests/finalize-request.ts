@@ -20,6 +20,7 @@ import { placeBooking } from '../bookings/place-booking.ts';
 import { cardImageUrl } from '../card-image-url.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { paymentProvider } from '../payments/provider.ts';
+import { copyQuoteToBooking, requestQuote } from './request-quote.ts';
 
 export interface FinalizedRequest {
   booking_id: number;
@@ -29,10 +30,12 @@ export interface FinalizedRequest {
 /**
  * The customer confirms their accepted request (step 3 of the wizard) while its hold runs (after
  * that, a conflict says it expired). In one transaction, under the vehicle's lock: the booking is
- * created (confirmed, priced from the vehicle), the customer's address and next of kin stored,
- * and with pay_now the deposit recorded as due at the desk (no card is charged here,
- * services/payments/provider) — or nothing is. A request finalized first by a concurrent call is
- * a conflict (409), as are dates taken meanwhile.
+ * created (confirmed, with the request's stored quote: its lines, total and extras, the extras'
+ * stock checked again under their locks; a request sent before quotes is priced from the
+ * vehicle), the customer's address and next of kin stored, and with pay_now the deposit
+ * recorded as due at the desk (no card is charged here, services/payments/provider) — or nothing
+ * is. A request finalized first by a concurrent call is a conflict (409), as are dates taken
+ * meanwhile.
  */
 export async function finalizeBookingRequest(
   deps: Deps,
@@ -56,6 +59,8 @@ export async function finalizeBookingRequest(
   try {
     bookingId = await deps.db.transaction().execute(async (trx) => {
       const terms = await findRequestBookingTerms(trx, request.id);
+      // A request sent with a quote is booked at its quote's total; one sent before quotes, by the day.
+      const quote = await requestQuote(trx, terms);
       // placeBooking locks the vehicle first, so a concurrent finalize of this request waits
       // there and then finds the booking the first one made.
       const id = await placeBooking(
@@ -73,8 +78,12 @@ export async function finalizeBookingRequest(
           pickup_location: terms.pickup_location,
           dropoff_location: terms.dropoff_location,
           booking_amount:
+            quote?.total ??
             priceRental({ startDate: terms.start_date, endDate: terms.end_date, pricePerDay: terms.price_per_day })
-              ?.total ?? 0,
+              ?.total ??
+            0,
+          rate_plan_version: terms.rate_plan_version,
+          driver_age: terms.driver_age,
           booking_deposit: terms.deposit,
           payment_method: paymentMethod,
           booking_status: 'confirmed',
@@ -87,6 +96,10 @@ export async function finalizeBookingRequest(
         },
         { now, confirmsRequest: request.id },
       );
+      if (quote) {
+        const booking = { id, requestId: request.id, startDate: terms.start_date, endDate: terms.end_date, now };
+        await copyQuoteToBooking(trx, deps, quote, booking);
+      }
       await updateCustomerDetails(trx, customer.id, {
         national_id: input.national_id,
         street_address: input.street_address,

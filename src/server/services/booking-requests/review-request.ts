@@ -9,12 +9,14 @@ import {
   updateReviewKeepingStatus,
 } from '../../repositories/booking-requests.ts';
 import { findBlockingBooking, lockVehicle, VehicleAlreadyBookedError } from '../../repositories/bookings.ts';
+import { requestExtras } from '../../repositories/extra-reservations.ts';
 import { assertNotHeld } from '../../repositories/request-holds.ts';
 import { assertNoBlockingPeriod } from '../../repositories/unavailability-overlaps.ts';
 import { canReachAgency } from '../agency-scope.ts';
 import { bookingConflict, REQUEST_NOT_FOUND, refuseRetiredVehicle } from '../booking-refusals.ts';
 import { cardImageUrl } from '../card-image-url.ts';
 import { NotFound } from '../errors.ts';
+import { assertExtrasInStock } from '../quotes/promise-extras.ts';
 
 export interface Review {
   status: RequestStatus;
@@ -33,7 +35,8 @@ export interface ReviewOutcome {
  * Staff set a request's status and notes and mark it reviewed (any transition, SPEC §4).
  * Accepting holds the vehicle for the agency's hold length from now (decision 035): under the
  * vehicle's lock, as a booking is written, it is refused (409) when a booking, an unavailability
- * period or another request's hold has any of its days; accepting again once the hold ended holds
+ * period or another request's hold has any of its days, or when a stock-limited extra it asked for
+ * is no longer there for those days (409 on `extras`); accepting again once the hold ended holds
  * it anew. Leaving accepted ends the hold. Another agency's request is "not found".
  */
 export async function reviewBookingRequest(
@@ -69,6 +72,14 @@ export async function reviewBookingRequest(
         if (clash) throw new VehicleAlreadyBookedError(clash.start_date, clash.end_date);
         await assertNoBlockingPeriod(trx, vehicle, start, end);
         await assertNotHeld(trx, vehicle, start, end, now.toISOString(), requestId);
+        // The hold promises the request's extras too: each still in stock for those days, under its lock.
+        await assertExtrasInStock(trx, deps.dialect, {
+          extras: await requestExtras(trx, requestId),
+          startDate: start,
+          endDate: end,
+          now: now.toISOString(),
+          except: { requestId },
+        });
         holdUntil = holdEndsAt(now, current.hold_hours);
       } else if (review.status === 'accepted') {
         holdUntil = current.hold_until;

@@ -3,21 +3,26 @@ import type { AnonymousBookingRequestReceipt } from '#domain/api/booking-request
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { anonymousBookingRequestSchema, bookingRequestSchema } from '#domain/schemas/booking-request';
 import type { Deps } from '../../context.ts';
-import { findCustomerRequest, insertBookingRequest } from '../../repositories/booking-requests.ts';
+import { findCustomerRequest } from '../../repositories/booking-requests.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { requestQuoteViews } from '../../repositories/stored-quotes.ts';
 import { vehicleLocationIds } from '../../repositories/vehicles.ts';
 import { cardImageUrl } from '../card-image-url.ts';
 import { checkDatesFree, fieldsError, REQUEST_NOT_FOUND, requestableVehicle } from '../booking-refusals.ts';
 import { Conflict, type FieldMessages, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
+import { customerDriverAge, insertPricedRequest, refuseLicenceExpiringBefore } from './request-quote.ts';
 
 type CustomerRequestInput = v.InferOutput<typeof bookingRequestSchema>;
 type VisitorRequestInput = v.InferOutput<typeof anonymousBookingRequestSchema>;
 
 /**
  * A signed-in customer asks to book a vehicle of an approved agency, from one of its pickup
- * points, for days no booking or unavailability period takes. The request and its reply (for a
- * replayed Idempotency-Key) are stored in one transaction.
+ * points, for days no booking or unavailability period takes, with a driving licence that lasts
+ * to the return. The request is priced by the server (its lines, plan version, driver's age and
+ * extras stored with it) and stored with its reply (for a replayed Idempotency-Key) in one
+ * transaction. The driver's age is the customer's on the start date when their profile has a
+ * date of birth, else the body's.
  */
 export async function submitCustomerRequest(
   deps: Deps,
@@ -37,25 +42,32 @@ export async function submitCustomerRequest(
   if (Object.keys(fields).length) throw fieldsError(fields);
   const customer = await findCustomerByUserId(deps.db, userId);
   if (!customer) throw new Conflict('Your customer profile is missing.');
+  refuseLicenceExpiringBefore(customer, input.end_date);
   await checkDatesFree(deps, vehicle.id, input.start_date, input.end_date);
+  const driverAge = customerDriverAge(customer, input.start_date, input.driver_age);
   const created = await deps.db.transaction().execute(async (trx) => {
-    const id = await insertBookingRequest(trx, {
-      customer_id: customer.id,
-      vehicle_id: vehicle.id,
-      agency_id: vehicle.agency_id,
-      first_name: null,
-      last_name: null,
-      phone_number: null,
-      email: null,
-      start_date: input.start_date,
-      end_date: input.end_date,
-      pickup_time: input.pickup_time,
-      dropoff_time: input.dropoff_time,
-      pickup_location_id: input.pickup_location_id,
-      dropoff_location_id: input.dropoff_location_id,
-      message: input.message,
-      created_at: deps.now().toISOString(),
-    });
+    const { id } = await insertPricedRequest(
+      deps,
+      trx,
+      {
+        customer_id: customer.id,
+        vehicle_id: vehicle.id,
+        agency_id: vehicle.agency_id,
+        first_name: null,
+        last_name: null,
+        phone_number: null,
+        email: null,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        pickup_time: input.pickup_time,
+        dropoff_time: input.dropoff_time,
+        pickup_location_id: input.pickup_location_id,
+        dropoff_location_id: input.dropoff_location_id,
+        message: input.message,
+        created_at: deps.now().toISOString(),
+      },
+      { ...input, driver_age: driverAge },
+    );
     const request = await findCustomerRequest(trx, id, customer.id, cardImageUrl(deps));
     if (request) await storeReplyWithWrite(trx, replyKey, 201, request);
     return request;
@@ -65,8 +77,9 @@ export async function submitCustomerRequest(
 }
 
 /**
- * A visitor's request, with contact details instead of an account. The visitor gets nothing of
- * the agency's back, only what identifies their request.
+ * A visitor's request, with contact details instead of an account, priced and stored like a
+ * customer's (the driver's age is the body's). The visitor gets nothing of the agency's back,
+ * only what identifies their request and the quote it was stored with.
  */
 export async function submitVisitorRequest(
   deps: Deps,
@@ -76,33 +89,42 @@ export async function submitVisitorRequest(
   const vehicle = await requestableVehicle(deps, input.vehicle_id);
   await checkDatesFree(deps, vehicle.id, input.start_date, input.end_date);
   const createdAt = deps.now().toISOString();
-  const receipt = (id: number): AnonymousBookingRequestReceipt => ({
-    id,
-    status: 'pending',
-    vehicle: vehicle.id,
-    start_date: input.start_date,
-    end_date: input.end_date,
-    created_at: createdAt,
-  });
   return deps.db.transaction().execute(async (trx) => {
-    const id = await insertBookingRequest(trx, {
-      customer_id: null,
-      vehicle_id: vehicle.id,
-      agency_id: vehicle.agency_id,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      email: input.email,
+    const { id, priced } = await insertPricedRequest(
+      deps,
+      trx,
+      {
+        customer_id: null,
+        vehicle_id: vehicle.id,
+        agency_id: vehicle.agency_id,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone_number: input.phone_number,
+        email: input.email,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        pickup_time: input.pickup_time,
+        dropoff_time: input.dropoff_time,
+        pickup_location_id: input.pickup_location_id,
+        dropoff_location_id: input.dropoff_location_id,
+        message: input.message,
+        created_at: createdAt,
+      },
+      input,
+    );
+    const quotes = await requestQuoteViews(trx, [{ id, planVersion: priced.quote.planVersion }]);
+    const quote = quotes.get(id);
+    if (!quote) throw new NotFound(REQUEST_NOT_FOUND);
+    const receipt: AnonymousBookingRequestReceipt = {
+      id,
+      status: 'pending',
+      vehicle: vehicle.id,
       start_date: input.start_date,
       end_date: input.end_date,
-      pickup_time: input.pickup_time,
-      dropoff_time: input.dropoff_time,
-      pickup_location_id: null,
-      dropoff_location_id: null,
-      message: input.message,
       created_at: createdAt,
-    });
-    await storeReplyWithWrite(trx, replyKey, 201, receipt(id));
-    return receipt(id);
+      quote,
+    };
+    await storeReplyWithWrite(trx, replyKey, 201, receipt);
+    return receipt;
   });
 }

@@ -1,16 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { StaffBookingDetail } from '#domain/api/bookings';
-import type { StoredQuoteView } from '#domain/api/quotes';
 import { BLOCKING_BOOKING_STATUSES, type BookingStatus } from '#domain/constants';
-import { formatMoney } from '#domain/money';
-import { lineToView } from '#domain/quote-view';
 import type { LineOverride } from '#domain/schemas/booking';
 import type { QuoteRequest } from '#domain/schemas/quote';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Database, NewBooking } from '../../db/types.ts';
 import {
   agencyTaxRate,
-  bookingExtraNames,
   type BookingPricingFacts,
   bookingPricingFacts,
   bookingQuoteFields,
@@ -25,6 +21,7 @@ import {
 } from '../../repositories/bookings.ts';
 import { deleteBookingExtras, type ExtraTaken, insertBookingExtras } from '../../repositories/extra-reservations.ts';
 import { bookingQuoteLines, type StoredQuoteLine, storeBookingQuoteLines } from '../../repositories/quote-lines.ts';
+import { bookingQuoteView } from '../../repositories/stored-quotes.ts';
 import { assertNotHeld } from '../../repositories/request-holds.ts';
 import { assertNoBlockingPeriod } from '../../repositories/unavailability-overlaps.ts';
 import { bookingConflict } from '../booking-refusals.ts';
@@ -215,30 +212,6 @@ export async function editStaffBooking(
   }
 }
 
-function storedLineView(line: StoredQuoteLine) {
-  return {
-    ...lineToView(line),
-    quoted_amount: line.quotedAmount === null ? null : formatMoney(line.quotedAmount),
-    override_reason: line.overrideReason,
-  };
-}
-
-/** A booking's stored quote on the wire; null for a booking made before quotes. */
-export async function storedBookingQuote(
-  db: Kysely<Database>,
-  bookingId: number,
-  planVersion: number | null,
-): Promise<StoredQuoteView | null> {
-  const lines = await bookingQuoteLines(db, bookingId);
-  if (planVersion === null || lines.length === 0) return null;
-  return {
-    plan_version: planVersion,
-    lines: lines.map(storedLineView),
-    total: formatMoney(linesTotal(lines)),
-    extras: await bookingExtraNames(db, bookingId),
-  };
-}
-
 /** GET bookings/{id}/ for staff, and the replies of Add and Edit Booking: the staff shape with its quote. */
 export async function staffBookingDetail(db: Kysely<Database>, bookingId: number): Promise<StaffBookingDetail> {
   const booking = await getStaffBooking(db, bookingId);
@@ -249,6 +222,6 @@ export async function staffBookingDetail(db: Kysely<Database>, bookingId: number
     pickup_location_id: fields.pickup_location_id,
     dropoff_location_id: fields.dropoff_location_id,
     driver_age: fields.driver_age,
-    quote: await storedBookingQuote(db, bookingId, fields.rate_plan_version),
+    quote: await bookingQuoteView(db, bookingId, fields.rate_plan_version),
   };
 }
