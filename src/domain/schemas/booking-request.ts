@@ -1,13 +1,16 @@
 import * as v from 'valibot';
 import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME, REQUEST_STATUSES } from '../constants.ts';
 import { todayIso } from '../dates.ts';
+import { extrasChoice } from './quote.ts';
 import {
   choice,
   email,
   END_BEFORE_START,
   id,
   isoDate,
+  optionalId,
   optionalText,
+  optionalWholeNumber,
   phone,
   requiredText,
   requiredTime,
@@ -26,6 +29,8 @@ export const bookingRequestSchema = v.pipe(
     pickup_location_id: id('Pickup location'),
     dropoff_location_id: id('Dropoff location'),
     message: optionalText('Message', 2000),
+    extras: extrasChoice,
+    driver_age: optionalWholeNumber("Driver's age", { min: 16, max: 120 }),
   }),
   v.forward(
     v.partialCheck([['start_date']], (input) => input.start_date >= todayIso(), START_IN_PAST),
@@ -50,7 +55,11 @@ export const anonymousBookingRequestSchema = v.pipe(
     end_date: isoDate('End date'),
     pickup_time: time('Pickup time', DEFAULT_PICKUP_TIME),
     dropoff_time: time('Dropoff time', DEFAULT_DROPOFF_TIME),
+    pickup_location_id: optionalId('Pickup location'),
+    dropoff_location_id: optionalId('Dropoff location'),
     message: optionalText('Message', 2000),
+    extras: extrasChoice,
+    driver_age: optionalWholeNumber("Driver's age", { min: 16, max: 120 }),
   }),
   v.forward(
     v.partialCheck([['start_date']], (input) => input.start_date >= todayIso(), START_IN_PAST),
