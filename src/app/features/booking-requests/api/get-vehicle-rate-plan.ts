@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RatePlanView } from '#domain/api/rate-plan';
+import { api } from '../../../lib/api-client.ts';
+import { publicVehicleKeys } from '#app/lib/public-vehicle-keys';
+
+/**
+ * GET public-vehicles/{id}/rate-plan/: the price list of the vehicle's agency. Kept on the device
+ * like every query, so the request forms price a rental from it offline too.
+ */
+export const vehicleRatePlanQueryOptions = (vehicleId: number) =>
+  queryOptions({
+    queryKey: publicVehicleKeys.ratePlan(vehicleId),
+    queryFn: ({ signal }) => api.get<RatePlanView>(`public-vehicles/${vehicleId}/rate-plan/`, signal),
+  });
+
+export function useVehicleRatePlan(vehicleId: number) {
+  return useQuery(vehicleRatePlanQueryOptions(vehicleId));
+}
