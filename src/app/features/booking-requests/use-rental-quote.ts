@@ -116,7 +116,8 @@ export function useRentalQuote(vehicle: ShownVehicle, choice: RentalChoice): Ren
 
   return {
     plan,
-    planPending: planQuery.isPending,
+    // Offline with no plan kept here, the query waits for the network: that is not "loading".
+    planPending: planQuery.isPending && planQuery.fetchStatus === 'fetching',
     chosen: body !== null,
     quote: refused ? null : (serverQuote ?? estimate),
     confirmed: serverQuote !== null && !refused,
