@@ -22,8 +22,12 @@ import { waitForSavedQuery } from './support/waits.ts';
  * include VAT; drivers under 25 pay a young-driver fee; child seats are kept at two pickup locations.
  */
 
-const money = (amount: string | number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Number(amount));
+/** As the quote shows an amount: a reduction with a real minus sign, "−£36.48". */
+function money(amount: string | number): string {
+  const value = Number(amount);
+  const text = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(Math.abs(value));
+  return value < 0 ? `\u2212${text}` : text;
+}
 
 interface Choice {
   vehicle: PublicVehicle;
@@ -175,6 +179,7 @@ for (const [label, device, size] of [
   test(`both request forms show the extras and the quote (${label})`, async ({ browser }, testInfo) => {
     test.setTimeout(90_000);
     const context = await browser.newContext(device);
+    const customerContext = await browser.newContext(device);
     try {
       const [choice] = await oneWayWithSeats(context.request);
       if (!choice) throw new Error('No demo vehicle with child seats.');
@@ -186,23 +191,26 @@ for (const [label, device, size] of [
       ).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`quote-visitor-${size}.png`), fullPage: true });
 
-      await signInContext(context, 'customer');
-      await page.goto(`/public-customers/book-vehicle/${choice.vehicle.id}`);
-      await page.getByLabel('Start date').fill(isoDay(130));
-      await page.getByLabel('End date').fill(isoDay(137));
-      await page.getByLabel('Pickup location').selectOption(String(choice.pickup));
-      await page.getByLabel('Dropoff location').selectOption(String(choice.dropoff));
-      await page
+      // The customer signs in on a device of their own: a visitor's tab does not become theirs.
+      await signInContext(customerContext, 'customer');
+      const customerPage = await customerContext.newPage();
+      await customerPage.goto(`/public-customers/book-vehicle/${choice.vehicle.id}`);
+      await customerPage.getByLabel('Start date').fill(isoDay(130));
+      await customerPage.getByLabel('End date').fill(isoDay(137));
+      await customerPage.getByLabel('Pickup location').selectOption(String(choice.pickup));
+      await customerPage.getByLabel('Dropoff location').selectOption(String(choice.dropoff));
+      await customerPage
         .getByRole('group', { name: 'Extras' })
         .getByRole('checkbox', { name: /Damage waiver/ })
         .check();
-      const panel = page.getByRole('region', { name: 'Price' });
+      const panel = customerPage.getByRole('region', { name: 'Price' });
       await expect(panel.getByRole('heading', { name: 'Your quote' })).toBeVisible();
       await expect(panel.getByRole('row', { name: /Damage waiver/ })).toContainText(money(12 * 8));
-      await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`quote-customer-${size}.png`), fullPage: true });
+      await expectAccessible(customerPage);
+      await customerPage.screenshot({ path: testInfo.outputPath(`quote-customer-${size}.png`), fullPage: true });
     } finally {
       await context.close();
+      await customerContext.close();
     }
   });
 }

@@ -1,7 +1,7 @@
 import { formatMoney as toDecimal } from '#domain/money';
 import type { FuelPolicy, Quote } from '#domain/rate-plan';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatKm, formatMoney } from '../../../lib/format.ts';
 import type { RentalQuote } from '../use-rental-quote.ts';
 
 export const ESTIMATE_TITLE = 'Estimate — confirmed when sent';
@@ -14,15 +14,17 @@ const FUEL: Record<FuelPolicy, string> = {
   prepaid: 'a full tank is paid in advance',
 };
 
+/** A reduction reads "−£36.48", with a real minus sign. */
 function money(minor: number, currency: string): string {
-  return formatMoney(toDecimal(minor), currency);
+  const text = formatMoney(toDecimal(Math.abs(minor)), currency);
+  return minor < 0 ? `\u2212${text}` : text;
 }
 
 function Terms({ quote }: { quote: Quote }) {
   const { terms, currency } = quote;
   const mileage =
     terms.mileageAllowanceKm > 0
-      ? `${terms.mileageAllowanceKm} km a day included` +
+      ? `${formatKm(terms.mileageAllowanceKm)} included for the rental` +
         (terms.pricePerExtraKm > 0 ? `, then ${money(terms.pricePerExtraKm, currency)} per km.` : '.')
       : terms.pricePerExtraKm > 0
         ? `${money(terms.pricePerExtraKm, currency)} per km.`
