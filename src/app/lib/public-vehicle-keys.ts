@@ -6,6 +6,4 @@ export const publicVehicleKeys = {
   list: (limit: number) => [...PUBLIC_VEHICLES, 'list', { limit }] as const,
   available: (from: string, to: string) => [...PUBLIC_VEHICLES, 'available', { from, to }] as const,
   detail: (vehicleId: number) => [...PUBLIC_VEHICLES, 'detail', vehicleId] as const,
-  /** The price list of the vehicle's agency (issue 21): the request forms quote from it, offline too. */
-  ratePlan: (vehicleId: number) => [...PUBLIC_VEHICLES, 'rate-plan', vehicleId] as const,
 };
