@@ -172,12 +172,14 @@ test.describe('a visitor on a phone', () => {
     await form.getByLabel('E-mail').fill(`vic-${suffix}@example.com`);
     await form.getByLabel('Start date').fill(isoDay(720));
     await form.getByLabel('End date').fill(isoDay(722));
-    // The demo agencies' prices include tax, and day 720 is in no season: days × price per day.
+    // Day 720 is in no season of the demo price list: days × price per day, and its 20 % tax on top.
+    const rental = Math.round(Number(vehicle.price_per_day) * 100) * 3;
     await expect(quote.getByRole('heading', { name: 'Your quote' })).toBeVisible();
-    await expect(quote.getByRole('row', { name: /^Base rate \(3 days\)/ })).toContainText(
-      money(Number(vehicle.price_per_day) * 3),
+    await expect(quote.getByRole('row', { name: /^Base rate \(3 days\)/ })).toContainText(money(rental / 100));
+    await expect(quote.getByRole('row', { name: /^Tax \(20 %\)/ })).toContainText(money(Math.round(rental / 5) / 100));
+    await expect(quote.getByRole('row', { name: /^Total/ })).toContainText(
+      money((rental + Math.round(rental / 5)) / 100),
     );
-    await expect(quote.getByRole('row', { name: /^Total/ })).toContainText(money(Number(vehicle.price_per_day) * 3));
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath('book-now-390x844.png'), fullPage: true });
     await form.getByRole('button', { name: 'Submit Request' }).click();

@@ -19,7 +19,8 @@ import { waitForSavedQuery } from './support/waits.ts';
 /**
  * Issue 21: the itemised quote on the request forms. The demo agencies' Summer season starts 120
  * days after the seed's today and ends on day 179 (src/server/seed/price-list.ts); their prices
- * include VAT; drivers under 25 pay a young-driver fee; child seats are kept at two pickup locations.
+ * exclude tax (a 20 % line); drivers under 25 pay a young-driver fee; child seats are kept at two
+ * pickup locations.
  */
 
 /** As the quote shows an amount: a reduction with a real minus sign, "−£36.48". */

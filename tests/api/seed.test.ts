@@ -451,7 +451,7 @@ describe(`demo data (${ENGINE})`, () => {
       ]);
       expect(plan.one_way_fees).toHaveLength(1);
       expect(plan.settings).toMatchObject({
-        prices_include_tax: true,
+        prices_include_tax: false,
         one_way_flat_fee: '30.00',
         young_driver_under_age: 25,
         young_driver_charge: 'per_day',
@@ -495,6 +495,9 @@ describe(`demo data (${ENGINE})`, () => {
     const pair = plan.one_way_fees.find((fee) => fee.from_location_id === seat && fee.to_location_id === dropoff);
     const oneWay = pair ? Math.round(Number(pair.amount) * 100) : 3000;
     const pence = (text: string) => Math.round(Number(text) * 100);
+    // The demo's prices exclude tax: 20 % on top, rounded once.
+    const net = rental + tier + 2500 + 6000 + oneWay + 8000;
+    const tax = Math.round(net / 5);
     expect(reply.body.lines.map((line) => [line.label, pence(line.amount)])).toEqual([
       ['Base rate (5 days)', 5 * day],
       ['Summer (5 days)', 5 * summer],
@@ -503,10 +506,11 @@ describe(`demo data (${ENGINE})`, () => {
       ['Child seat', 6000],
       ['One-way fee', oneWay],
       ['Young driver (under 25)', 8000],
+      ['Tax (20 %)', tax],
     ]);
     expect(reply.body.tier).toBe('7+ days');
-    expect(pence(reply.body.total)).toBe(rental + tier + 2500 + 6000 + oneWay + 8000);
-    expect(reply.body.tax_included).toBe(true);
+    expect(pence(reply.body.total)).toBe(net + tax);
+    expect(reply.body.tax_included).toBe(false);
   });
 
   it('lets every demo login sign in with the demo password and the right role', async () => {

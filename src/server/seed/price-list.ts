@@ -6,8 +6,9 @@ import type { BodyStyle } from './images.ts';
 /**
  * The demo agencies' price list (issue 21): categories on their vehicles, two seasons, a length
  * tier, extras (two unlimited, two kept in stock at pickup locations), one-way fees, a young-driver
- * fee and the mileage and fuel terms. The agencies' prices include VAT, as UK consumer prices do,
- * so a rental outside the seasons and shorter than the tier still costs days × price per day.
+ * fee and the mileage and fuel terms. Their prices exclude tax, as the demo's bookings and invoices
+ * always did (a booking's amount is days × price per day, its invoice adds the agency's 20 %): a
+ * quote outside the seasons and shorter than the tier is days × price per day plus that tax.
  *
  * The seasons are set relative to the seed's today so the demo always has them ahead: Summer from
  * day 120 to day 179, Christmas from day 240 to day 245. The e2e specs book either within the
@@ -159,7 +160,7 @@ async function writeOne(
   await db
     .updateTable('agencies')
     .set({
-      prices_include_tax: 1,
+      prices_include_tax: 0,
       one_way_flat_fee: 3000,
       young_driver_under_age: 25,
       young_driver_charge: 'per_day',
