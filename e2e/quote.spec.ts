@@ -114,7 +114,7 @@ test.describe('a visitor on a phone', () => {
     if (!choice) throw new Error('No demo vehicle is picked up where child seats are kept and dropped off elsewhere.');
     const [start, end] = [isoDay(115), isoDay(124)];
     const quote = await serverQuote(context.request, choice, start, end);
-    // The server's own lines: the base days, the Summer days, the tier, both extras and both fees.
+    // The server's own lines: the base days, the Summer days, the tier, both extras, both fees and the tax.
     expect(quote.lines.map((line) => line.code.replace(/:\d+$/, ''))).toEqual([
       'rental:base',
       'rental:season',
@@ -123,6 +123,7 @@ test.describe('a visitor on a phone', () => {
       'extra',
       'fee:one_way',
       'fee:young_driver',
+      'tax',
     ]);
 
     await page.goto(`/book-now/${choice.vehicle.id}`);
