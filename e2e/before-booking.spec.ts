@@ -20,7 +20,7 @@ import {
 
 /**
  * Issue 19 §3, before anyone commits: the vehicle page a card leads to, the deposit, pickup
- * addresses and estimated total on the request forms, the totals and places on a customer's
+ * addresses and the quote on the request forms, the totals and places on a customer's
  * request cards, and a customer's booking page with the agency's contact and the inspections.
  */
 
@@ -163,8 +163,8 @@ test.describe('a visitor on a phone', () => {
       vehicle.pickup_locations[0]?.address ?? 'missing address',
     );
     const form = page.getByRole('form', { name: 'Booking request' });
-    const estimate = form.getByText('Estimated total').locator('..');
-    await expect(estimate).toContainText('Choose your dates to see it.');
+    const quote = form.getByRole('region', { name: 'Price' });
+    await expect(quote).toContainText('Choose your dates to see the price.');
     const suffix = uniqueSuffix();
     await form.getByLabel('First name').fill('Vic');
     await form.getByLabel('Last name').fill(`Visitor${suffix}`);
@@ -172,8 +172,14 @@ test.describe('a visitor on a phone', () => {
     await form.getByLabel('E-mail').fill(`vic-${suffix}@example.com`);
     await form.getByLabel('Start date').fill(isoDay(720));
     await form.getByLabel('End date').fill(isoDay(722));
-    await expect(estimate).toContainText(money(Number(vehicle.price_per_day) * 3));
-    await expect(estimate).toContainText(`3 days × ${money(Number(vehicle.price_per_day))}`);
+    // Day 720 is in no season of the demo price list: days × price per day, and its 20 % tax on top.
+    const rental = Math.round(Number(vehicle.price_per_day) * 100) * 3;
+    await expect(quote.getByRole('heading', { name: 'Your quote' })).toBeVisible();
+    await expect(quote.getByRole('row', { name: /^Base rate \(3 days\)/ })).toContainText(money(rental / 100));
+    await expect(quote.getByRole('row', { name: /^Tax \(20 %\)/ })).toContainText(money(Math.round(rental / 5) / 100));
+    await expect(quote.getByRole('row', { name: /^Total/ })).toContainText(
+      money((rental + Math.round(rental / 5)) / 100),
+    );
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath('book-now-390x844.png'), fullPage: true });
     await form.getByRole('button', { name: 'Submit Request' }).click();
@@ -213,7 +219,10 @@ test.describe('a customer', () => {
       }
       await page.getByLabel('Start date').fill(isoDay(760));
       await page.getByLabel('End date').fill(isoDay(760));
-      await expect(page.getByText(`1 day × ${money(Number(vehicle.price_per_day))}`)).toBeVisible();
+      const quote = page.getByRole('region', { name: 'Price' });
+      await expect(quote.getByRole('row', { name: /^Base rate \(1 day\)/ })).toContainText(
+        money(Number(vehicle.price_per_day)),
+      );
     } finally {
       await context.close();
     }

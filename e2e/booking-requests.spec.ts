@@ -51,11 +51,14 @@ function week(n: number): { start: string; end: string; days: number } {
 const money = (amount: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(amount);
 
 /** Days × price, in pence as the app counts. */
-/** The form's estimate (the deposit beside the form may be the same amount). */
-const estimate = (page: Page) => page.getByRole('form', { name: 'Booking request' });
+/** The quote's total on the form (the deposit beside the form, or a line, may be the same amount). */
+const estimate = (page: Page) =>
+  page.getByRole('form', { name: 'Booking request' }).getByRole('row', { name: /^Total/ });
 
+/** The quote's total outside the demo's seasons and tier: days × price per day, and 20 % tax on top. */
 function total(vehicle: Vehicle, days: number): string {
-  return money((Math.round(Number(vehicle.price_per_day) * 100) * days) / 100);
+  const rental = Math.round(Number(vehicle.price_per_day) * 100) * days;
+  return money((rental + Math.round(rental / 5)) / 100);
 }
 
 function uniqueEmail(name: string): string {
@@ -157,11 +160,11 @@ for (const [device, options, n] of [
       const summary = page.getByRole('complementary', { name: 'Vehicle', exact: true });
       await expect(summary.getByRole('heading', { name: `${vehicle.make} ${vehicle.model}` })).toBeVisible();
       await expect(summary).toContainText(`${money(Number(vehicle.price_per_day))} / day`);
-      await expect(page.getByText('Choose your dates to see it.')).toBeVisible();
+      await expect(page.getByText('Choose your dates to see the price.')).toBeVisible();
 
       await fillVisitor(page, email, when);
       await expect(estimate(page).getByText(total(vehicle, when.days), { exact: true })).toBeVisible();
-      await expect(page.getByText(`${when.days} days ×`)).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(`^Base rate \\(${when.days} days\\)`) })).toBeVisible();
 
       await page.getByRole('button', { name: 'Submit Request' }).click();
       await expect(
@@ -271,7 +274,7 @@ test.describe('visitor', () => {
 
     await page.goto(`/book-now/${vehicle.id}`);
     await fillVisitor(page, email, { start: when.end, end: when.start });
-    await expect(page.getByText('Choose your dates to see it.')).toBeVisible();
+    await expect(page.getByText('Choose your dates to see the price.')).toBeVisible();
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByLabel('End date')).toHaveAccessibleDescription('End date cannot be before start date.');
 

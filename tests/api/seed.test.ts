@@ -16,6 +16,9 @@ import {
 } from '#server/seed/index';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
 import { signedIn, TestClient } from '../helpers/client.ts';
+import type { QuoteView } from '#domain/api/quotes';
+import type { RatePlanView } from '#domain/api/rate-plan';
+import type { PublicVehicle } from '#domain/api/vehicles';
 import { diskPublicDir } from '../helpers/media.ts';
 
 const fileOf = (deps: Deps, url: string) =>
@@ -405,6 +408,109 @@ describe(`demo data (${ENGINE})`, () => {
       .where('bookings.booking_request_id', '=', booked?.id ?? 0)
       .executeTakeFirstOrThrow();
     expect(booking.username).toBe('customer');
+  });
+
+  it('gives each approved agency a real price list: categories, seasons ahead of today, a tier, extras, fees and terms', async () => {
+    expect(summary.priceList).toEqual({ categories: 8, seasons: 4, tiers: 2, extras: 8, oneWayFees: 2 });
+    const vehicles = await deps.db
+      .selectFrom('vehicles')
+      .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+      .select(['vehicles.id', 'vehicles.agency_id', 'vehicles.category_id', 'agencies.status'])
+      .execute();
+    const approved = vehicles.filter((vehicle) => vehicle.status === 'approved');
+    expect(approved.every((vehicle) => vehicle.category_id !== null)).toBe(true);
+
+    const anonymous = new TestClient(t.app);
+    for (const agencyId of new Set(approved.map((vehicle) => vehicle.agency_id))) {
+      const one = approved.find((vehicle) => vehicle.agency_id === agencyId);
+      const reply = await anonymous.get<RatePlanView>(`/api/public-vehicles/${one?.id ?? 0}/rate-plan/`);
+      expect(reply.status).toBe(200);
+      const plan = reply.body;
+      expect(plan.categories.map((category) => category.name).sort()).toEqual(['Compact', 'Economy', 'SUV', 'Van']);
+      expect(plan.seasons.map((season) => [season.name, season.start_date, season.end_date])).toEqual(
+        expect.arrayContaining([
+          ['Summer', addDays(today, 120), addDays(today, 179)],
+          ['Christmas', addDays(today, 240), addDays(today, 245)],
+        ]),
+      );
+      expect(plan.seasons.find((season) => season.name === 'Summer')?.basis_points).toBe(2000);
+      expect(plan.seasons.find((season) => season.name === 'Christmas')?.day_rate).toBe('65.00');
+      expect(plan.tiers.map((tier) => [tier.name, tier.min_days, tier.basis_points])).toEqual([['7+ days', 7, -1000]]);
+      expect(
+        plan.extras
+          .map((extra) => [extra.name, extra.charge, extra.price, extra.cap_per_rental, extra.stock?.length ?? null])
+          .sort(),
+      ).toEqual([
+        ['Additional driver', 'per_rental', '25.00', null, null],
+        ['Child seat', 'per_day', '6.00', '60.00', 2],
+        ['Damage waiver', 'per_day', '12.00', null, null],
+        ['GPS', 'per_day', '5.00', null, 1],
+      ]);
+      expect(plan.extras.find((extra) => extra.name === 'Child seat')?.stock?.map((stock) => stock.quantity)).toEqual([
+        2, 1,
+      ]);
+      expect(plan.one_way_fees).toHaveLength(1);
+      expect(plan.settings).toMatchObject({
+        prices_include_tax: false,
+        one_way_flat_fee: '30.00',
+        young_driver_under_age: 25,
+        young_driver_charge: 'per_day',
+        young_driver_amount: '8.00',
+        price_per_extra_km: '0.25',
+        fuel_policy: 'full_to_full',
+      });
+    }
+  });
+
+  it('prices a demo rental across the start of Summer with extras, a one-way fee and a young driver', async () => {
+    const anonymous = new TestClient(t.app);
+    const fleet = (await anonymous.get<PublicVehicle[]>('/api/public-vehicles/?limit=200')).body;
+    let chosen: { vehicle: PublicVehicle; plan: RatePlanView; seat: number; dropoff: number } | null = null;
+    for (const vehicle of fleet) {
+      const plan = (await anonymous.get<RatePlanView>(`/api/public-vehicles/${vehicle.id}/rate-plan/`)).body;
+      const seatAt = plan.extras.find((extra) => extra.name === 'Child seat')?.stock?.[0]?.location_id;
+      const other = vehicle.pickup_locations.find((location) => location.id !== seatAt);
+      if (vehicle.pickup_locations.some((location) => location.id === seatAt) && other && seatAt !== undefined) {
+        chosen = { vehicle, plan, seat: seatAt, dropoff: other.id };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('No demo vehicle is picked up where the child seats are and dropped off elsewhere.');
+    const { vehicle, plan, seat, dropoff } = chosen;
+    const extraId = (name: string) => plan.extras.find((extra) => extra.name === name)?.id;
+    const reply = await anonymous.post<QuoteView>('/api/quotes/', {
+      vehicle_id: vehicle.id,
+      start_date: addDays(today, 115),
+      end_date: addDays(today, 124),
+      pickup_location_id: seat,
+      dropoff_location_id: dropoff,
+      extras: [{ extra_id: extraId('Additional driver') }, { extra_id: extraId('Child seat') }],
+      driver_age: 22,
+    });
+    expect(reply.status).toBe(200);
+    const day = Math.round(Number(vehicle.price_per_day) * 100);
+    const summer = day + Math.round((day * 2000) / 10_000);
+    const rental = 5 * day + 5 * summer;
+    const tier = -Math.round(rental / 10);
+    const pair = plan.one_way_fees.find((fee) => fee.from_location_id === seat && fee.to_location_id === dropoff);
+    const oneWay = pair ? Math.round(Number(pair.amount) * 100) : 3000;
+    const pence = (text: string) => Math.round(Number(text) * 100);
+    // The demo's prices exclude tax: 20 % on top, rounded once.
+    const net = rental + tier + 2500 + 6000 + oneWay + 8000;
+    const tax = Math.round(net / 5);
+    expect(reply.body.lines.map((line) => [line.label, pence(line.amount)])).toEqual([
+      ['Base rate (5 days)', 5 * day],
+      ['Summer (5 days)', 5 * summer],
+      ['7+ days \u221210 %', tier],
+      ['Additional driver', 2500],
+      ['Child seat', 6000],
+      ['One-way fee', oneWay],
+      ['Young driver (under 25)', 8000],
+      ['Tax (20 %)', tax],
+    ]);
+    expect(reply.body.tier).toBe('7+ days');
+    expect(pence(reply.body.total)).toBe(net + tax);
+    expect(reply.body.tax_included).toBe(false);
   });
 
   it('lets every demo login sign in with the demo password and the right role', async () => {

@@ -35,6 +35,7 @@ import {
   type ModelSeed,
 } from './catalogue.ts';
 import { writeDeskHistory, type DeskHistorySummary } from './desk-history.ts';
+import { writePriceLists, type PriceListSummary } from './price-list.ts';
 import { logoSvg, renderPng, vehicleSvg } from './images.ts';
 import { Random } from './random.ts';
 
@@ -52,6 +53,8 @@ export const DEMO_USERS: readonly DemoLogin[] = [
 
 export interface SeedSummary extends DeskHistorySummary {
   agencies: number;
+  /** The approved agencies' price lists (price-list.ts). */
+  priceList: PriceListSummary;
   locations: number;
   vehicles: number;
   images: number;
@@ -847,6 +850,19 @@ async function insertRows(
     return vehicle;
   };
 
+  const priceList = await writePriceLists(
+    db,
+    AGENCIES.filter((agency) => agency.status === 'approved').map((agency) => ({
+      id: agencyId(agency.key),
+      locations: locationIds.get(agency.key) ?? [],
+      vehicles: plan.vehicles.flatMap((vehicle, index) =>
+        vehicle.agency === agency.key ? [{ id: vehicleId(index), style: vehicle.model.style }] : [],
+      ),
+    })),
+    todayIso(now),
+    new Date(now.getTime() - 400 * DAY_MS).toISOString(),
+  );
+
   const customerIds: number[] = [];
   for (const customer of plan.customers) {
     const row = await db
@@ -949,6 +965,7 @@ async function insertRows(
   return {
     ...desk,
     agencies: agencyIds.size,
+    priceList,
     locations,
     vehicles: vehicleIds.length,
     images: images.length,

@@ -4,12 +4,17 @@ import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
 import { anonymousBookingRequestSchema, type AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
-import { TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from '#domain/constants';
+import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { anonymousBookingRequest } from '../api/create-anonymous-booking-request.ts';
 import type { ShownVehicle } from '../api/get-public-vehicle.ts';
 import { useOutboxFormSubmit } from '#app/offline/use-outbox-form-submit';
 import { RefusalMessage, RefusedDraftMessage } from '#app/offline/refusal-message';
 import { draftFormValues, useRefusedDraft } from '#app/offline/use-refused-draft';
+import { chosenExtras, extrasValue, locationLabel, wholeOrNull } from '../request-choice.ts';
+import { useRentalQuote } from '../use-rental-quote.ts';
+import { ExtrasFieldset } from './extras-fieldset.tsx';
+import { QuotePanel } from './quote-panel.tsx';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { RequestTerms } from './request-terms.tsx';
@@ -18,14 +23,33 @@ import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 
 type FormValues = v.InferInput<typeof anonymousBookingRequestSchema>;
 
-const FIELDS = ['first_name', 'last_name', 'phone_number', 'email', 'start_date', 'end_date', 'message'] as const;
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'phone_number',
+  'email',
+  'start_date',
+  'end_date',
+  'pickup_location_id',
+  'dropoff_location_id',
+  'extras',
+  'driver_age',
+  'message',
+] as const;
 
 /** SPEC §8. */
 const SUBMITTED = 'Booking request submitted successfully!';
 const FAILED = 'There was an error submitting your request.';
 
-/** A visitor's request for one vehicle (SPEC §2, §5): contact details, dates and a message. */
+/**
+ * A visitor's request for one vehicle (SPEC §2, §5): contact details, dates, where (the vehicle's
+ * pickup locations), extras, the driver's age when the agency charges young drivers, a message,
+ * and the itemised quote of it all (issue 21).
+ */
 export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
+  const locations = vehicle.pickup_locations;
+  // With one pickup location there is nothing to choose.
+  const only = locations.length === 1 ? String(locations[0]?.id ?? '') : '';
   // One object per vehicle: a draft read later fills the form over these same defaults.
   const emptyValues = useMemo<FormValues>(
     () => ({
@@ -36,9 +60,13 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
       email: '',
       start_date: '',
       end_date: '',
+      pickup_location_id: only,
+      dropoff_location_id: only,
+      extras: [],
+      driver_age: '',
       message: '',
     }),
-    [vehicle.id],
+    [vehicle.id, only],
   );
   const {
     register,
@@ -47,12 +75,29 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
     setError,
     reset,
     setFocus,
+    setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, AnonymousBookingRequestInput>({
     resolver: valibotResolver(anonymousBookingRequestSchema),
     defaultValues: emptyValues,
   });
-  const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
+  const [startDate = '', endDate = '', pickup, dropoff, extras, driverAge] = useWatch({
+    control,
+    name: ['start_date', 'end_date', 'pickup_location_id', 'dropoff_location_id', 'extras', 'driver_age'],
+  });
+  const chosen = chosenExtras(extras);
+  const rental = useRentalQuote(vehicle, {
+    startDate,
+    endDate,
+    pickupTime: DEFAULT_PICKUP_TIME,
+    dropoffTime: DEFAULT_DROPOFF_TIME,
+    pickupLocationId: wholeOrNull(pickup),
+    dropoffLocationId: wholeOrNull(dropoff),
+    extras: chosen,
+    driverAge: wholeOrNull(driverAge),
+  });
+  const plan = rental.plan;
+  const quoteProblem = (field: string) => (rental.problem?.field === field ? rental.problem.message : undefined);
   const draft = useRefusedDraft('anonymous-booking-request', vehicle.id);
   useEffect(() => {
     if (!draft) return;
@@ -132,12 +177,64 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                   endError={errors.end_date?.message}
                   startDate={startDate}
                   endDate={endDate}
-                  pricePerDay={vehicle.price_per_day}
                 />
               </fieldset>
+              {locations.length > 0 ? (
+                <fieldset className="form__section">
+                  <legend className="form__section-title">Where</legend>
+                  <div className="form__row">
+                    <SelectField
+                      label="Pickup location"
+                      error={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
+                      {...register('pickup_location_id')}
+                    >
+                      {only ? null : <option value="">Choose a pickup location</option>}
+                      {locations.map((location) => (
+                        <option key={location.id} value={location.id}>
+                          {locationLabel(location)}
+                        </option>
+                      ))}
+                    </SelectField>
+                    <SelectField
+                      label="Dropoff location"
+                      error={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
+                      {...register('dropoff_location_id')}
+                    >
+                      {only ? null : <option value="">Choose a dropoff location</option>}
+                      {locations.map((location) => (
+                        <option key={location.id} value={location.id}>
+                          {locationLabel(location)}
+                        </option>
+                      ))}
+                    </SelectField>
+                  </div>
+                </fieldset>
+              ) : null}
+              {plan ? (
+                <ExtrasFieldset
+                  extras={plan.extras}
+                  chosen={chosen}
+                  currency={plan.currency}
+                  error={errors.extras?.message ?? quoteProblem('extras')}
+                  onChange={(next) => setValue('extras', extrasValue(next), { shouldDirty: true })}
+                />
+              ) : null}
+              {plan?.fees.youngDriver ? (
+                <TextField
+                  label="Driver's age"
+                  type="number"
+                  inputMode="numeric"
+                  min={16}
+                  max={120}
+                  hint={`Drivers under ${plan.fees.youngDriver.underAge} pay a young-driver fee.`}
+                  error={errors.driver_age?.message ?? quoteProblem('driver_age')}
+                  {...register('driver_age')}
+                />
+              ) : null}
+              <QuotePanel rental={rental} />
               <TextAreaField
                 label="Message (optional)"
-                hint="Anything the agency should know, e.g. a child seat or a late pickup."
+                hint="Anything the agency should know, e.g. a late pickup or a flight number."
                 error={errors.message?.message}
                 {...register('message')}
               />

@@ -2,18 +2,24 @@ import { useEffect, useMemo } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
-import type { PickupLocationView } from '#domain/api/vehicles';
+import { isIsoDate } from '#domain/dates';
+import { ageOn } from '#domain/schemas/customer';
 import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from '#domain/constants';
 import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { useOwnCustomer } from '../../customers/index.ts';
 import { VehicleCard } from '../../vehicles/index.ts';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
 import type { ShownVehicle } from '../api/get-public-vehicle.ts';
 import { useOutboxFormSubmit } from '#app/offline/use-outbox-form-submit';
 import { RefusalMessage, RefusedDraftMessage } from '#app/offline/refusal-message';
 import { draftFormValues, useRefusedDraft } from '#app/offline/use-refused-draft';
+import { chosenExtras, extrasValue, locationLabel, wholeOrNull } from '../request-choice.ts';
+import { useRentalQuote } from '../use-rental-quote.ts';
+import { ExtrasFieldset } from './extras-fieldset.tsx';
+import { QuotePanel } from './quote-panel.tsx';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { RequestTerms } from './request-terms.tsx';
@@ -28,6 +34,8 @@ const FIELDS = [
   'dropoff_time',
   'pickup_location_id',
   'dropoff_location_id',
+  'extras',
+  'driver_age',
   'message',
 ] as const;
 
@@ -35,17 +43,11 @@ const FIELDS = [
 const FAILED = 'Failed to submit booking request.';
 const SENT = 'Booking request sent! We will let you know when it is reviewed.';
 
-/** "Leeds Station" names its city already; "Manchester Piccadilly" too; others get it added. */
-function locationLabel(location: PickupLocationView): string {
-  return location.name.toLowerCase().includes(location.city.toLowerCase())
-    ? location.name
-    : `${location.name}, ${location.city}`;
-}
-
 /**
  * A signed-in customer's request (SPEC §2, §5): dates, times (09:00 and 18:00 by default), pickup
- * and dropoff among the vehicle's pickup locations, and a message; beside it the vehicle's card and
- * the estimated total for the chosen dates.
+ * and dropoff among the vehicle's pickup locations, extras, the driver's age when the agency charges
+ * young drivers and the profile has no date of birth, and a message; beside it the vehicle's card,
+ * and under it the itemised quote of it all (issue 21).
  */
 export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
   const locations = vehicle.pickup_locations;
@@ -61,6 +63,8 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
       dropoff_time: DEFAULT_DROPOFF_TIME,
       pickup_location_id: only,
       dropoff_location_id: only,
+      extras: [],
+      driver_age: '',
       message: '',
     }),
     [vehicle.id, only],
@@ -72,12 +76,41 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
     setError,
     reset,
     setFocus,
+    setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, BookingRequestInput>({
     resolver: valibotResolver(bookingRequestSchema),
     defaultValues: emptyValues,
   });
-  const [startDate = '', endDate = ''] = useWatch({ control, name: ['start_date', 'end_date'] });
+  const [startDate = '', endDate = '', pickupTime = '', dropoffTime = '', pickup, dropoff, extras, driverAge] =
+    useWatch({
+      control,
+      name: [
+        'start_date',
+        'end_date',
+        'pickup_time',
+        'dropoff_time',
+        'pickup_location_id',
+        'dropoff_location_id',
+        'extras',
+        'driver_age',
+      ],
+    });
+  // A profile with a date of birth says the driver's age; the form asks only the others.
+  const birth = useOwnCustomer().data?.date_of_birth ?? null;
+  const chosen = chosenExtras(extras);
+  const rental = useRentalQuote(vehicle, {
+    startDate,
+    endDate,
+    pickupTime,
+    dropoffTime,
+    pickupLocationId: wholeOrNull(pickup),
+    dropoffLocationId: wholeOrNull(dropoff),
+    extras: chosen,
+    driverAge: birth && isIsoDate(startDate) ? ageOn(birth, startDate) : wholeOrNull(driverAge),
+  });
+  const plan = rental.plan;
+  const quoteProblem = (field: string) => (rental.problem?.field === field ? rental.problem.message : undefined);
   const draft = useRefusedDraft('booking-request', vehicle.id);
   useEffect(() => {
     if (!draft) return;
@@ -129,19 +162,18 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                   endError={errors.end_date?.message}
                   startDate={startDate}
                   endDate={endDate}
-                  pricePerDay={vehicle.price_per_day}
                 />
                 <div className="form__row">
                   <TextField
                     label="Pickup time"
                     type="time"
-                    error={errors.pickup_time?.message}
+                    error={errors.pickup_time?.message ?? quoteProblem('pickup_time')}
                     {...register('pickup_time')}
                   />
                   <TextField
                     label="Dropoff time"
                     type="time"
-                    error={errors.dropoff_time?.message}
+                    error={errors.dropoff_time?.message ?? quoteProblem('dropoff_time')}
                     {...register('dropoff_time')}
                   />
                 </div>
@@ -151,7 +183,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                 <div className="form__row">
                   <SelectField
                     label="Pickup location"
-                    error={errors.pickup_location_id?.message}
+                    error={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
                     {...register('pickup_location_id')}
                   >
                     {only ? null : <option value="">Choose a pickup location</option>}
@@ -163,7 +195,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                   </SelectField>
                   <SelectField
                     label="Dropoff location"
-                    error={errors.dropoff_location_id?.message}
+                    error={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
                     {...register('dropoff_location_id')}
                   >
                     {only ? null : <option value="">Choose a dropoff location</option>}
@@ -175,9 +207,31 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                   </SelectField>
                 </div>
               </fieldset>
+              {plan ? (
+                <ExtrasFieldset
+                  extras={plan.extras}
+                  chosen={chosen}
+                  currency={plan.currency}
+                  error={errors.extras?.message ?? quoteProblem('extras')}
+                  onChange={(next) => setValue('extras', extrasValue(next), { shouldDirty: true })}
+                />
+              ) : null}
+              {plan?.fees.youngDriver && !birth ? (
+                <TextField
+                  label="Driver's age"
+                  type="number"
+                  inputMode="numeric"
+                  min={16}
+                  max={120}
+                  hint={`Drivers under ${plan.fees.youngDriver.underAge} pay a young-driver fee.`}
+                  error={errors.driver_age?.message ?? quoteProblem('driver_age')}
+                  {...register('driver_age')}
+                />
+              ) : null}
+              <QuotePanel rental={rental} />
               <TextAreaField
                 label="Message (optional)"
-                hint="Anything the agency should know, e.g. a child seat or a late arrival."
+                hint="Anything the agency should know, e.g. a late arrival or a flight number."
                 error={errors.message?.message}
                 {...register('message')}
               />

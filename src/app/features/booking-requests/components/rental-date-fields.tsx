@@ -2,7 +2,6 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { todayIso } from '#domain/dates';
 import { TextField } from '../../../components/text-field.tsx';
 import { dateRangeError } from '../../../lib/date-range.ts';
-import { EstimatedTotal } from './estimated-total.tsx';
 
 interface RentalDateFieldsProps {
   /** `register('start_date')` and `register('end_date')` of the form. */
@@ -10,36 +9,24 @@ interface RentalDateFieldsProps {
   end: UseFormRegisterReturn;
   startError?: string;
   endError?: string;
-  /** The dates as typed so far (watched), for the end date's minimum and the estimate. */
+  /** The dates as typed so far (watched), for the end date's minimum. */
   startDate: string;
   endDate: string;
-  pricePerDay: string;
 }
 
-/** Start and end date of a request (no day before today, no end before the start), with the estimated total. */
-export function RentalDateFields({
-  start,
-  end,
-  startError,
-  endError,
-  startDate,
-  endDate,
-  pricePerDay,
-}: RentalDateFieldsProps) {
+/** Start and end date of a request: no day before today, no end before the start. */
+export function RentalDateFields({ start, end, startError, endError, startDate, endDate }: RentalDateFieldsProps) {
   const today = todayIso();
   return (
-    <>
-      <div className="form__row">
-        <TextField label="Start date" type="date" min={today} error={startError} {...start} />
-        <TextField
-          label="End date"
-          type="date"
-          min={startDate || today}
-          error={endError ?? dateRangeError(startDate, endDate)}
-          {...end}
-        />
-      </div>
-      <EstimatedTotal pricePerDay={pricePerDay} startDate={startDate} endDate={endDate} />
-    </>
+    <div className="form__row">
+      <TextField label="Start date" type="date" min={today} error={startError} {...start} />
+      <TextField
+        label="End date"
+        type="date"
+        min={startDate || today}
+        error={endError ?? dateRangeError(startDate, endDate)}
+        {...end}
+      />
+    </div>
   );
 }
