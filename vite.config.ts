@@ -6,6 +6,7 @@ import { compileHints } from './scripts/vite/compile-hints.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadApp } from './scripts/vite/preload-app.ts';
 import { stylesAfterShell } from './scripts/vite/styles-after-shell.ts';
+import { LATER_CHUNKS } from './src/app/pwa/cache-names.ts';
 import { pwaManifest } from './src/app/pwa/manifest.ts';
 import { sourceAliases } from './vitest.config.ts';
 
@@ -64,7 +65,8 @@ export default defineConfig({
       injectManifest: {
         // The shell and its code; vehicle images are cached at run time, never precached.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        globIgnores: ['**/screenshots/**'],
+        // Chunks one rarely opened screen part needs are cached when first shown (decision 046).
+        globIgnores: ['**/screenshots/**', ...LATER_CHUNKS.map((prefix) => `**/assets/${prefix}*`)],
       },
     }),
     precompress(),

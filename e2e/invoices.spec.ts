@@ -207,7 +207,8 @@ test('the address and VAT number set in Settings are on the PDF; the payment tha
     expect(draftText).toContain('Draft invoice');
     expect(draftText).toContain('7 Quay Street Truro TR1 2HE');
     expect(draftText).toContain('VAT number: GB 555 1234 00');
-    expect(draftText).toMatch(/Description Qty Unit price Amount Rental of Testmake/);
+    // The booking's quote lines (issue 21), under the rental's vehicle and dates.
+    expect(draftText).toMatch(/Rental Testmake .* Description Qty Unit price Amount Base rate \(4 days\)/);
 
     await confirm(page, 'Issue');
     await expect(page.getByText('Invoice issued.')).toBeVisible();

@@ -31,7 +31,8 @@ test('record a deposit and a payment on Booking Details, then find them with the
     const suffix = uniqueSuffix();
     const customer = await createCustomer(context.request, 'Pat', `Payer${suffix}`);
     const vehicle = await createVehicle(context.request, suffix);
-    // Three days at £45.00: £135.00, with the vehicle's £150.00 deposit.
+    // Three days at £45.00 and the demo agency's 20 % tax on top (issue 21's quote): £162.00,
+    // with the vehicle's £150.00 deposit.
     const booking = await apiJson<{ id: number }>(context.request, 'POST', 'bookings/', {
       customer: customer.id,
       vehicle: vehicle.id,
@@ -46,7 +47,7 @@ test('record a deposit and a payment on Booking Details, then find them with the
     const panel = page.getByRole('region', { name: 'Payments' });
     await expect(panel.getByText('No payments recorded yet.')).toBeVisible();
     await expect(figure(panel, 'Paid')).toHaveText('£0.00');
-    await expect(figure(panel, 'Due')).toHaveText('£135.00');
+    await expect(figure(panel, 'Due')).toHaveText('£162.00');
     await expect(figure(panel, 'Deposit held')).toHaveText('£0.00');
 
     const form = panel.getByRole('form', { name: 'Record payment' });
@@ -61,7 +62,7 @@ test('record a deposit and a payment on Booking Details, then find them with the
     await form.getByRole('button', { name: 'Record payment' }).click();
     await expect(form.getByText('Deposit recorded.')).toBeVisible();
     await expect(figure(panel, 'Deposit held')).toHaveText('£150.00');
-    await expect(figure(panel, 'Due')).toHaveText('£135.00');
+    await expect(figure(panel, 'Due')).toHaveText('£162.00');
 
     await form.getByLabel('Amount').fill('35.00');
     await form.getByLabel('Method').selectOption({ label: 'Debit card' });
@@ -69,7 +70,7 @@ test('record a deposit and a payment on Booking Details, then find them with the
     await form.getByRole('button', { name: 'Record payment' }).click();
     await expect(form.getByText('Payment recorded.')).toBeVisible();
     await expect(figure(panel, 'Paid')).toHaveText('£35.00');
-    await expect(figure(panel, 'Due')).toHaveText('£100.00');
+    await expect(figure(panel, 'Due')).toHaveText('£127.00');
     await expect(panel.getByRole('list', { name: 'Payments of this booking' }).getByRole('listitem')).toHaveCount(2);
 
     // A refund beyond what was received is refused with the server's sentence on the field.

@@ -12,7 +12,7 @@ import { registerRoute, Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { isAppPagePath } from '#domain/page-paths';
 import { OUTBOX_SYNC_TAG } from './offline/outbox-sync.ts';
-import { RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
+import { isLaterChunk, RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
 import { FIRST_SCREEN_ENTRY_HEADER, FIRST_SCREEN_PATH, withFirstScreen } from './pwa/first-screen-policy.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -108,6 +108,14 @@ runtime.registerRoute(
   new Route(
     under(RUNTIME_CACHED_PATHS.agencyLogos),
     new CacheFirst({ cacheName: SW_CACHES.agencyLogos, plugins: [expiring(100, 30)] }),
+  ),
+);
+// Built code the precache leaves out (decision 046: the charts): hashed names never change, so
+// once fetched a chunk is kept and answered from here, offline too.
+runtime.registerRoute(
+  new Route(
+    ({ url }) => url.origin === self.location.origin && isLaterChunk(url.pathname),
+    new CacheFirst({ cacheName: SW_CACHES.laterChunks, plugins: [expiring(20, 60)] }),
   ),
 );
 // Every other /api/ call (session, customers, licenses, bookings…) matches no route: the browser

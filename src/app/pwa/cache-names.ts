@@ -6,6 +6,8 @@ export const SW_CACHES = {
   agencyLogos: 'fleet-agency-logos',
   /** The landing as a visitor last saw it, put into the shell by the worker (pwa/first-screen.ts). */
   firstScreen: 'fleet-first-screen',
+  /** The app's own code left out of the precache (the charts: decision 046), kept once fetched. */
+  laterChunks: 'fleet-later-chunks',
 } as const;
 
 /** The only URL paths the service worker caches at run time; everything else under /api/ is never stored. */
@@ -15,6 +17,19 @@ export const RUNTIME_CACHED_PATHS = {
   vehicleImages: '/media/vehicles/',
   agencyLogos: '/media/agencies/',
 } as const;
+
+/**
+ * Built chunks the precache leaves out (decision 046), by file name: code only one rarely opened,
+ * online part of a screen needs. Fetched when first shown, then kept (CacheFirst: hashed names).
+ */
+export const LATER_CHUNKS = ['charts-'] as const;
+
+/** Whether a same-origin path is one of those chunks (`/assets/charts-….js`). */
+export function isLaterChunk(pathname: string): boolean {
+  if (!pathname.startsWith('/assets/') || !pathname.endsWith('.js')) return false;
+  const name = pathname.slice('/assets/'.length);
+  return LATER_CHUNKS.some((prefix) => name.startsWith(prefix));
+}
 
 /** Caches holding answers that depend on who is signed in: dropped when the user changes. */
 export const USER_CACHES: readonly string[] = [SW_CACHES.staffVehicles];

@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { DRAIN_OUTBOX_EVENT } from '../offline/outbox-sync.ts';
-import { RUNTIME_CACHED_PATHS } from './cache-names.ts';
+import { isLaterChunk, RUNTIME_CACHED_PATHS } from './cache-names.ts';
 import { setUpdateWaiting } from './update-state.ts';
 
 /** A long-open installed app still learns about new versions. */
@@ -41,8 +41,8 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * On the first visit the vehicles and their images load before the worker controls the page, so
- * they miss its caches; handing their URLs over now makes the very next offline reload complete.
+ * On the first visit the vehicles and their images (and any chunk left out of the precache, such
+ * as the charts) load before the worker controls the page, so they miss its caches; handing their URLs over now makes the very next offline reload complete.
  * The worker only caches URLs of its runtime routes, whatever it is sent.
  */
 function warmRuntimeCaches(wb: Workbox): void {
@@ -50,7 +50,8 @@ function warmRuntimeCaches(wb: Workbox): void {
   const urls = new Set<string>();
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name);
-    if (url.origin === window.location.origin && prefixes.some((prefix) => url.pathname.startsWith(prefix))) {
+    const cached = prefixes.some((prefix) => url.pathname.startsWith(prefix)) || isLaterChunk(url.pathname);
+    if (url.origin === window.location.origin && cached) {
       urls.add(url.href);
     }
   }

@@ -16,7 +16,7 @@ import {
 } from '../analytics-figures.ts';
 import { useCustomerAnalytics } from '../api/get-customer-analytics.ts';
 import { ChartPanel } from './chart-panel.tsx';
-import { BarFigure, GrowthChart, PieFigure } from './charts.tsx';
+import { ChartSlot, useCharts } from './chart-slot.tsx';
 import { StatCards } from './stat-cards.tsx';
 import { TopCustomers } from './top-customers.tsx';
 import '../customer-analytics.css';
@@ -62,6 +62,7 @@ function Analytics({ overview }: { overview: CustomerAnalyticsOverview }) {
   const duration = durationFigures(overview);
   const payment = paymentFigures(overview);
   const conversion = conversionFigures(overview);
+  const charts = useCharts();
   return (
     <div className="analytics">
       <StatCards overview={overview} />
@@ -73,7 +74,7 @@ function Analytics({ overview }: { overview: CustomerAnalyticsOverview }) {
           figures={growth}
           emptyMessage="No customers yet."
         >
-          <GrowthChart figures={growth} />
+          <ChartSlot charts={charts}>{(c) => <c.GrowthChart figures={growth} />}</ChartSlot>
         </ChartPanel>
         <TopCustomers customers={overview.top_customers} currency={currency} />
         <ChartPanel
@@ -83,7 +84,7 @@ function Analytics({ overview }: { overview: CustomerAnalyticsOverview }) {
           figures={frequency}
           emptyMessage="No bookings yet."
         >
-          <PieFigure figures={frequency} />
+          <ChartSlot charts={charts}>{(c) => <c.PieFigure figures={frequency} />}</ChartSlot>
         </ChartPanel>
         <ChartPanel
           id="duration"
@@ -92,7 +93,7 @@ function Analytics({ overview }: { overview: CustomerAnalyticsOverview }) {
           figures={duration}
           emptyMessage="No bookings yet."
         >
-          <PieFigure figures={duration} />
+          <ChartSlot charts={charts}>{(c) => <c.PieFigure figures={duration} />}</ChartSlot>
         </ChartPanel>
         <ChartPanel
           id="payment"
@@ -101,7 +102,7 @@ function Analytics({ overview }: { overview: CustomerAnalyticsOverview }) {
           figures={payment}
           emptyMessage="No bookings yet."
         >
-          <PieFigure figures={payment} />
+          <ChartSlot charts={charts}>{(c) => <c.PieFigure figures={payment} />}</ChartSlot>
         </ChartPanel>
         <ChartPanel
           id="conversion"
@@ -110,7 +111,7 @@ function Analytics({ overview }: { overview: CustomerAnalyticsOverview }) {
           figures={conversion}
           emptyMessage="No booking requests in the last 12 months."
         >
-          <BarFigure figures={conversion} />
+          <ChartSlot charts={charts}>{(c) => <c.BarFigure figures={conversion} />}</ChartSlot>
         </ChartPanel>
       </div>
     </div>
