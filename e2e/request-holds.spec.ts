@@ -145,8 +145,9 @@ test.describe('on a tablet', () => {
     await expect(page.getByText(/^Held for the customer until$/i)).toBeVisible();
     await page.getByRole('button', { name: 'Create booking' }).click();
     const form = page.getByRole('form', { name: 'Create booking' });
-    // Three days at £45.00, priced by the server; the vehicle's deposit.
-    await expect(form.getByLabel('Booking amount')).toHaveValue('135.00');
+    // Three days at £45.00 and the demo agency's 20 % tax, the quote the request was made with
+    // (issue 21); the vehicle's deposit.
+    await expect(form.getByLabel('Booking amount')).toHaveValue('162.00');
     await expect(form.getByLabel('Deposit')).toHaveValue('150.00');
     await expect(
       form.getByText(`A customer record will be made for Jane Visitor${suffix}`, { exact: false }),

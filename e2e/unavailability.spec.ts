@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { csrfHeaders, isoDay, PHONE, signInApi, signInContext, TABLET } from './support/api.ts';
+import { apiJson, csrfHeaders, isoDay, PHONE, signInApi, signInContext, TABLET, uniqueSuffix } from './support/api.ts';
+import { createVehicle } from './support/staff.ts';
 import { expectAccessible } from './support/a11y.ts';
 
 /** Issue 11: a vehicle blocked on /fleet/unavailability cannot be asked for on those days. */
@@ -25,9 +26,12 @@ for (const [name, device] of [
     const context = await browser.newContext(device);
     try {
       await signInContext(context, 'agency');
-      const fleet = (await (await context.request.get('/api/staff-vehicles/?limit=500')).json()) as FleetVehicle[];
-      const vehicle = fleet.find((item) => item.pickup_locations.length > 0);
-      if (!vehicle) throw new Error('The demo agency has no vehicle with a pickup location.');
+      // A vehicle of its own: another spec's booking on a demo vehicle cannot take these dates.
+      const [location] = await apiJson<{ id: number }[]>(context.request, 'GET', 'locations/?limit=1');
+      if (!location) throw new Error('The demo agency has no pickup location.');
+      const vehicle: FleetVehicle = await createVehicle(context.request, uniqueSuffix(), {
+        pickup_locations: String(location.id),
+      });
       const label = `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
       const offset = name === 'tablet' ? 700 : 720;
       const [start, end] = [isoDay(offset), isoDay(offset + 2)];
