@@ -8,7 +8,7 @@ import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from '#domain/constants';
 import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useOwnCustomer } from '../../customers/index.ts';
 import { VehicleCard } from '../../vehicles/index.ts';
 import { customerBookingRequest } from '../api/create-booking-request.ts';
@@ -16,9 +16,10 @@ import type { ShownVehicle } from '../api/get-public-vehicle.ts';
 import { useOutboxFormSubmit } from '#app/offline/use-outbox-form-submit';
 import { RefusalMessage, RefusedDraftMessage } from '#app/offline/refusal-message';
 import { draftFormValues, useRefusedDraft } from '#app/offline/use-refused-draft';
-import { chosenExtras, extrasValue, locationLabel, wholeOrNull } from '../request-choice.ts';
+import { chosenExtras, extrasValue, wholeOrNull } from '../request-choice.ts';
 import { useRentalQuote } from '../use-rental-quote.ts';
 import { ExtrasFieldset } from './extras-fieldset.tsx';
+import { LocationFields } from './location-fields.tsx';
 import { QuotePanel } from './quote-panel.tsx';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
@@ -178,35 +179,13 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                   />
                 </div>
               </fieldset>
-              <fieldset className="form__section">
-                <legend className="form__section-title">Where</legend>
-                <div className="form__row">
-                  <SelectField
-                    label="Pickup location"
-                    error={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
-                    {...register('pickup_location_id')}
-                  >
-                    {only ? null : <option value="">Choose a pickup location</option>}
-                    {locations.map((location) => (
-                      <option key={location.id} value={location.id}>
-                        {locationLabel(location)}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <SelectField
-                    label="Dropoff location"
-                    error={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
-                    {...register('dropoff_location_id')}
-                  >
-                    {only ? null : <option value="">Choose a dropoff location</option>}
-                    {locations.map((location) => (
-                      <option key={location.id} value={location.id}>
-                        {locationLabel(location)}
-                      </option>
-                    ))}
-                  </SelectField>
-                </div>
-              </fieldset>
+              <LocationFields
+                locations={locations}
+                pickup={register('pickup_location_id')}
+                dropoff={register('dropoff_location_id')}
+                pickupError={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
+                dropoffError={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
+              />
               {plan ? (
                 <ExtrasFieldset
                   extras={plan.extras}
