@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   goOffline,
+  isoDay,
   persistedQueryKeys,
   PHONE,
   signInContext,
@@ -103,6 +104,15 @@ for (const [width, device] of [
       await address(page).getByLabel('Country').fill('United Kingdom');
       await kin(page, 1).getByLabel('First name').fill('Sam');
       await kin(page, 1).getByLabel('Phone').fill('+44 7700 900702');
+      // The dates asked for with the license: a birth date in the future is refused beside its field.
+      await license(page).getByLabel('Date of birth').fill(isoDay(2));
+      await license(page).getByLabel('License expiry').fill('2032-01-31');
+      await save(page);
+      await expect(license(page).getByLabel('Date of birth')).toHaveAccessibleDescription(
+        /Date of birth must be in the past\./,
+      );
+      await license(page).getByLabel('Date of birth').fill('1988-07-09');
+      await page.screenshot({ path: test.info().outputPath(`settings-${width}.png`), fullPage: true });
       await save(page);
       await expect(page.getByText(SAVED)).toBeVisible();
       await expect(page.locator('.user-badge__name')).toHaveText('Robyn Fieldsend');
@@ -114,6 +124,8 @@ for (const [width, device] of [
       await expect(address(page).getByLabel('City')).toHaveValue('York');
       await expect(kin(page, 1).getByLabel('First name')).toHaveValue('Sam');
       await expect(kin(page, 1).getByLabel('Phone')).toHaveValue('+44 7700 900702');
+      await expect(license(page).getByLabel('Date of birth')).toHaveValue('1988-07-09');
+      await expect(license(page).getByLabel('License expiry')).toHaveValue('2032-01-31');
       await expect(page.locator('.user-badge__name')).toHaveText('Robyn Fieldsend');
 
       // A required field cannot be cleared once given; the form says so beside it, as the server would.

@@ -74,6 +74,17 @@ for (const [name, device] of [
       await address.getByLabel('City').fill('York');
       await address.getByLabel('Country').fill('United Kingdom');
 
+      // The dates asked for with the license: a birth date in the future is refused beside its field.
+      const licenseGroup = page.getByRole('group', { name: "Driver's license" });
+      await licenseGroup.getByLabel('Date of birth').fill(isoDay(3));
+      await licenseGroup.getByLabel('License expiry').fill('2031-06-30');
+      await form.getByRole('button', { name: 'Add Customer' }).click();
+      await expect(licenseGroup.getByLabel('Date of birth')).toHaveAccessibleDescription(
+        /Date of birth must be in the past\./,
+      );
+      await licenseGroup.getByLabel('Date of birth').fill('1990-03-14');
+      await page.screenshot({ path: test.info().outputPath(`add-customer-${name}.png`), fullPage: true });
+
       const licenceInput = page.getByLabel('License image');
       await licenceInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await expect(page.getByText(IMAGE_ONLY)).toBeVisible();
@@ -115,6 +126,10 @@ for (const [name, device] of [
       await expect(page.getByRole('tab', { name: 'Customer' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tab', { name: 'Kin 2' })).toHaveCount(0);
       await expect(page.getByRole('img', { name: `Driver's license of Nadia ${last}` })).toBeVisible();
+      const fact = (label: string) => page.locator('.details-facts__item', { hasText: label });
+      await expect(fact('Date of birth')).toContainText('14/03/1990');
+      await expect(fact('License expiry')).toContainText('30/06/2031');
+      await page.screenshot({ path: test.info().outputPath(`customer-details-${name}.png`), fullPage: true });
       const cards = page.getByRole('region', { name: 'Customer analytics' });
       await expect(cards.getByText('Total Bookings')).toBeVisible();
       await expect(cards.getByText('0', { exact: true })).toBeVisible();
@@ -134,6 +149,8 @@ for (const [name, device] of [
       await expect(page.getByRole('heading', { level: 1, name: 'Edit Customer' })).toBeVisible();
       await expect(page.getByLabel('Title')).toHaveValue('MS');
       await expect(page.getByRole('img', { name: `Driver's license of Nadia ${last}` })).toBeVisible();
+      await expect(page.getByLabel('Date of birth')).toHaveValue('1990-03-14');
+      await expect(page.getByLabel('License expiry')).toHaveValue('2031-06-30');
       await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -158,14 +175,18 @@ for (const [name, device] of [
       });
       await expect(page.getByText(TOO_LARGE)).toBeVisible();
       await page.getByRole('group', { name: 'Next of kin 2' }).getByLabel('First name').fill('Omar');
+      await edit.getByLabel('License expiry').fill('2033-02-28');
+      await page.screenshot({ path: test.info().outputPath(`edit-customer-${name}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Save Changes' }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirm changes' });
+      await expect(confirm).toContainText('License expiry: 2033-02-28');
       await expect(confirm).toContainText('Street address: 7 Mill Lane');
       await expect(confirm).toContainText('Next of kin 2 first name: Omar');
       await confirm.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByText('Customer updated successfully!')).toBeVisible();
 
       await page.getByRole('link', { name: 'Back to details' }).click();
+      await expect(fact('License expiry')).toContainText('28/02/2033');
       await page.getByRole('tab', { name: 'Kin 2' }).click();
       await expect(page.getByRole('tabpanel')).toContainText('Omar');
     });

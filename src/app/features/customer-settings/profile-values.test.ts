@@ -155,3 +155,24 @@ describe('license checks', () => {
     );
   });
 });
+
+describe('the dates asked for with the license (issue 21)', () => {
+  it('sends a new date of birth and license expiry, and a cleared one blank', () => {
+    const baseline = profileValues({ ...customer, license_expiry: '2030-05-31' });
+    const output = v.parse(
+      profileFormSchema,
+      withoutUntouchedBlanks({ ...baseline, date_of_birth: '1990-03-14', license_expiry: '' }, baseline),
+    );
+    const changes = changedFields(output, baseline);
+    expect(changes).toEqual({ date_of_birth: '1990-03-14', license_expiry: '' });
+    const shown = applyEdit({ ...customer, license_expiry: '2030-05-31' }, changes, false);
+    expect(shown.date_of_birth).toBe('1990-03-14');
+    expect(shown.license_expiry).toBeNull();
+  });
+
+  it('refuses a birth date in the future with the schema message', () => {
+    const result = v.safeParse(profileFormSchema, { date_of_birth: '2999-01-01' });
+    expect(result.success).toBe(false);
+    expect(result.issues?.[0]?.message).toBe('Date of birth must be in the past.');
+  });
+});

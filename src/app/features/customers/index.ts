@@ -6,5 +6,6 @@ export { ownCustomerQueryOptions, useOwnCustomer, type ApiCustomer } from './api
 export { LICENSE_FIELD, ownCustomerEditRequest } from './api/update-own-customer.ts';
 export { useLicenseFile } from './api/get-license-file.ts';
 export { KinFields, type KinField } from './components/kin-fields.tsx';
+export { LicenseHolderFields, type LicenseHolderField } from './components/license-holder-fields.tsx';
 export { LicenseImage } from './components/license-image.tsx';
 export { IMAGE_ONLY, licenseFileProblem, TOO_LARGE } from './license-checks.ts';

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useLicenseFile } from '../../customers/index.ts';
@@ -28,13 +28,24 @@ interface LicenseFieldProps {
   error: string | undefined;
   onError: (message: string | undefined) => void;
   disabled: boolean;
+  /** Fields asked for with the license (the dates of birth and expiry), shown under its title. */
+  children?: ReactNode;
 }
 
 /**
  * The license part of the profile form: a preview of the license on file (an image, or a link for
  * a PDF the confirmation wizard took), and Replace / Remove, applied when the form is saved.
  */
-export function LicenseField({ current, pending, change, onChange, error, onError, disabled }: LicenseFieldProps) {
+export function LicenseField({
+  current,
+  pending,
+  change,
+  onChange,
+  error,
+  onError,
+  disabled,
+  children,
+}: LicenseFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
 
@@ -62,6 +73,7 @@ export function LicenseField({ current, pending, change, onChange, error, onErro
   return (
     <fieldset className="form__section license-field" aria-describedby={error ? errorId : undefined}>
       <legend className="form__section-title">Driver&apos;s license</legend>
+      {children}
       <div className="license-field__body">
         {local?.kind === 'replace' ? (
           <BlobPreview file={local.file} />

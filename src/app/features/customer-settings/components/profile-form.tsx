@@ -25,7 +25,7 @@ import {
   type ProfileFormInput,
   type ProfileFormOutput,
 } from '../profile-values.ts';
-import { KinFields, type KinField } from '../../customers/index.ts';
+import { KinFields, LicenseHolderFields, type KinField, type LicenseHolderField } from '../../customers/index.ts';
 import { LicenseField, type LicenseChange } from './license-field.tsx';
 
 const SAVED = 'Your details have been saved.';
@@ -75,6 +75,7 @@ export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; 
   });
   useDirtyForm(isDirty || license !== null);
   const kinField = (name: KinField) => ({ ...register(name), error: errors[name]?.message });
+  const licenseHolderField = (name: LicenseHolderField) => ({ ...register(name), error: errors[name]?.message });
 
   const onSubmit = handleSubmit(async (output) => {
     setOutcome(null);
@@ -202,7 +203,9 @@ export function ProfileForm({ customer, lastUpdated }: { customer: ApiCustomer; 
         error={licenseError}
         onError={setLicenseError}
         disabled={isSubmitting}
-      />
+      >
+        <LicenseHolderFields field={licenseHolderField} />
+      </LicenseField>
 
       <KinFields number={1} field={kinField} hintClassName="settings-legend__hint" />
       <KinFields number={2} field={kinField} hintClassName="settings-legend__hint" />

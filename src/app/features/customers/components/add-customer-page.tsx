@@ -19,6 +19,7 @@ import {
   type CustomerFormOutput,
 } from '../customer-values.ts';
 import { CustomerFields } from './customer-fields.tsx';
+import { LicenseHolderFields, type LicenseHolderField } from './license-holder-fields.tsx';
 import { LicensePicker, type LicenseChoice } from './license-picker.tsx';
 import { NoticeDialog } from './notice-dialog.tsx';
 import '../customers.css';
@@ -45,6 +46,7 @@ export function AddCustomerPage() {
     resolver: valibotResolver(customerSchema),
     defaultValues: emptyCustomerValues(),
   });
+  const licenseHolderField = (name: LicenseHolderField) => ({ ...register(name), error: errors[name]?.message });
   useDirtyForm((isDirty || license !== null) && !added);
 
   const onSubmit = handleSubmit(async (output) => {
@@ -84,7 +86,9 @@ export function AddCustomerPage() {
           error={licenseError}
           onError={setLicenseError}
           disabled={isSubmitting}
-        />
+        >
+          <LicenseHolderFields field={licenseHolderField} />
+        </LicensePicker>
         <div className="form__actions">
           <Refusal message={failure} />
           <Link to="/customers/list" className={buttonClass('secondary')}>

@@ -56,6 +56,10 @@ function CustomerPanel({ customer }: { customer: ApiCustomer }) {
       </dl>
       <div className="details-license">
         <h3 className="details-license__title">Driver&apos;s license</h3>
+        <dl className="details-facts">
+          <Fact label="Date of birth" value={formatDate(customer.date_of_birth)} />
+          <Fact label="License expiry" value={formatDate(customer.license_expiry)} />
+        </dl>
         {license ? (
           <OnFilePreview license={license} alt={`Driver's license of ${fullName(customer)}`} />
         ) : (

@@ -26,6 +26,7 @@ import {
 } from '../customer-values.ts';
 import { useCustomerEdits } from './customer-edit-status.tsx';
 import { CustomerFields } from './customer-fields.tsx';
+import { LicenseHolderFields, type LicenseHolderField } from './license-holder-fields.tsx';
 import { licenseOnFile, LicensePicker, type LicenseChoice } from './license-picker.tsx';
 import { NoticeDialog } from './notice-dialog.tsx';
 
@@ -82,6 +83,7 @@ export function EditCustomerForm({
     defaultValues: version.values,
   });
   const touched = isDirty || license !== null;
+  const licenseHolderField = (name: LicenseHolderField) => ({ ...register(name), error: errors[name]?.message });
   useDirtyForm(touched);
 
   useEffect(() => {
@@ -145,7 +147,9 @@ export function EditCustomerForm({
         error={licenseError}
         onError={setLicenseError}
         disabled={sending}
-      />
+      >
+        <LicenseHolderFields field={licenseHolderField} />
+      </LicensePicker>
       {blocked ? (
         <p className="form__aside">
           An earlier change of this customer is still on this device; save again once it has been sent or resolved.

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useObjectUrl } from '../../../lib/use-object-url.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
@@ -27,13 +27,24 @@ interface LicensePickerProps {
   error: string | undefined;
   onError: (message: string | undefined) => void;
   disabled?: boolean;
+  /** Fields asked for with the license (the dates of birth and expiry), shown under its title. */
+  children?: ReactNode;
 }
 
 /**
  * The license of the staff customer forms: a labelled file input that takes an image of at most
  * 5 MB (SPEC §5), a preview that opens full size, and Remove for the license on file.
  */
-export function LicensePicker({ owner, current, choice, onChoice, error, onError, disabled }: LicensePickerProps) {
+export function LicensePicker({
+  owner,
+  current,
+  choice,
+  onChoice,
+  error,
+  onError,
+  disabled,
+  children,
+}: LicensePickerProps) {
   const inputId = useId();
   const errorId = useId();
   const alt = owner ? `Driver's license of ${owner}` : "Driver's license";
@@ -42,6 +53,7 @@ export function LicensePicker({ owner, current, choice, onChoice, error, onError
   return (
     <fieldset className="form__section license-picker">
       <legend className="form__section-title">Driver&apos;s license</legend>
+      {children}
       <div className="license-picker__preview">
         {choice?.kind === 'replace' ? (
           <ChosenPreview file={choice.file} alt={alt} />
