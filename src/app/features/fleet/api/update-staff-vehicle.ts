@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffVehicle } from '#domain/api/vehicles';
+import { staffVehicleKeys } from '#app/lib/query-keys';
 import { apiUpload, type UploadProgress } from '../../../lib/upload.ts';
 import { invalidateFleet } from './invalidate-fleet.ts';
 
@@ -16,6 +17,10 @@ export function useUpdateStaffVehicle() {
   return useMutation({
     mutationFn: async ({ id, form, onProgress }: UpdateVehicleVariables) =>
       (await apiUpload<StaffVehicle>('PATCH', `staff-vehicles/${id}/`, form, onProgress)).data,
-    onSuccess: () => invalidateFleet(queryClient),
+    onSuccess: (vehicle) => {
+      // The saved vehicle at once: Edit reopened (or a reload from the kept cache) starts from it, not the old copy.
+      queryClient.setQueryData(staffVehicleKeys.detail(vehicle.id), vehicle);
+      return invalidateFleet(queryClient);
+    },
   });
 }

@@ -21,6 +21,7 @@ export function AddVehiclePage() {
       <VehicleForm
         initial={EMPTY_VEHICLE}
         chooseAgency={role === 'staff'}
+        chooseCategory={role !== 'staff'}
         submitLabel="Add Vehicle"
         sendingLabel="Adding vehicle..."
         sending={create.isPending}

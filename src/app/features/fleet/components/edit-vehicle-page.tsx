@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { StaffVehicle } from '#domain/api/vehicles';
@@ -10,6 +11,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
+import { vehicleCategoriesQueryOptions } from '../../rates/index.ts';
 import { useSession } from '../../session/index.ts';
 import { useDeleteStaffVehicle } from '../api/delete-staff-vehicle.ts';
 import { useStaffVehicle } from '../api/get-staff-vehicle.ts';
@@ -88,6 +90,7 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
   };
   const agencies = useAgencies(chooseAgency);
   const locations = useAgentLocations();
+  const categories = useQuery({ ...vehicleCategoriesQueryOptions(), enabled: !chooseAgency });
   // The form starts from the vehicle as first loaded: a background refetch must not reset typing.
   const [initial] = useState(() => valuesFromVehicle(vehicle));
   const [pending, setPending] = useState<Pending | null>(null);
@@ -103,6 +106,10 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
     }
     const value = String(values[field] ?? '').trim();
     if (field === 'ownership') return value === 'company' ? 'Company' : value === 'private' ? 'Private' : value;
+    if (field === 'category_id') {
+      if (value === '') return 'No category';
+      return categories.data?.items.find((item) => String(item.id) === value)?.name ?? value;
+    }
     if (field === 'agency_id') return agencies.data?.find((agency) => String(agency.id) === value)?.name ?? value;
     return value === '' ? '(empty)' : value;
   };
@@ -166,6 +173,7 @@ function EditVehicle({ vehicle }: { vehicle: StaffVehicle }) {
         initial={initial}
         existingImages={vehicle.images}
         chooseAgency={chooseAgency}
+        chooseCategory={!chooseAgency}
         submitLabel="Save Changes"
         sendingLabel="Saving..."
         sending={update.isPending}

@@ -1,4 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { NetworkError } from '../../../lib/api-client.ts';
 import { useDirtyForm } from '../../../lib/dirty-forms.ts';
 import { refusalParts } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
+import { vehicleCategoriesQueryOptions } from '../../rates/index.ts';
 import { useAgencies } from '../api/list-agencies.ts';
 import { useAgentLocations } from '../api/list-agent-locations.ts';
 import { locationIds, VEHICLE_FIELDS, type VehicleFormValues } from '../vehicle-form-values.ts';
@@ -22,6 +24,11 @@ import { UploadProgressBar } from './upload-progress-bar.tsx';
 const SAVE_FAILED = 'The vehicle could not be saved. Try again.';
 const CANNOT_SAVE_OFFLINE =
   'You are offline. The vehicle cannot be saved until the connection returns; your entries are kept.';
+
+const CATEGORIES_UNAVAILABLE = 'The categories could not be loaded: the current one is kept.';
+const CATEGORIES_OFFLINE = 'Offline: the categories will load when the connection returns.';
+
+const FIELDS_BUT_CATEGORY = VEHICLE_FIELDS.filter((name) => name !== 'category_id');
 
 /** The server's names for the image parts of a vehicle request. */
 const IMAGE_FIELDS = ['image_uploads', 'images', 'deleted_images'];
@@ -36,6 +43,11 @@ interface VehicleFormProps {
   existingImages?: readonly VehicleImageView[];
   /** Only the operator (role staff) chooses the agency; agency users always work in their own. */
   chooseAgency: boolean;
+  /**
+   * Agency owners and agents choose the vehicle's category; the operator may not read an agency's
+   * categories, so its edits keep the vehicle's.
+   */
+  chooseCategory: boolean;
   submitLabel: string;
   sendingLabel: string;
   sending: boolean;
@@ -54,6 +66,7 @@ export function VehicleForm({
   initial,
   existingImages = [],
   chooseAgency,
+  chooseCategory,
   submitLabel,
   sendingLabel,
   sending,
@@ -67,8 +80,10 @@ export function VehicleForm({
   const [offlineBlocked, setOfflineBlocked] = useState(0);
   const [added, setAdded] = useState<File[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
+  // The fields drawn: without the category select, a refusal of it goes beside Save.
+  const fieldsShown = chooseCategory ? VEHICLE_FIELDS : FIELDS_BUT_CATEGORY;
   // The last failed send's refusal: its field messages, and the sentence beside Save.
-  const { fields: refused, message } = refusalParts(error, [...VEHICLE_FIELDS, ...IMAGE_FIELDS], SAVE_FAILED);
+  const { fields: refused, message } = refusalParts(error, [...fieldsShown, ...IMAGE_FIELDS], SAVE_FAILED);
   const refusal = error instanceof NetworkError ? CANNOT_SAVE_OFFLINE : message;
   const refusedImages = IMAGE_FIELDS.map((name) => refused[name]).find(Boolean);
   const [imageError, setImageError] = useState<string | undefined>(error ? refusedImages : undefined);
@@ -91,24 +106,26 @@ export function VehicleForm({
     defaultValues: initial,
   });
   const locations = useController({ control, name: 'pickup_locations' });
+  const categories = useQuery({ ...vehicleCategoriesQueryOptions(), enabled: chooseCategory });
   const agencies = useAgencies(chooseAgency);
   const locationsQuery = useAgentLocations();
   useDirtyForm(isDirty || added.length > 0 || removed.size > 0);
 
   const agencyValue = useWatch({ control, name: 'agency_id' });
+  const categoryValue = useWatch({ control, name: 'category_id' });
   const agencyId = chooseAgency ? Number(agencyValue) || null : null;
 
   // The server's per-field messages go under their fields (the first focused); the rest beside Save, once.
   useEffect(() => {
-    const { fields } = refusalParts(error, VEHICLE_FIELDS, SAVE_FAILED);
+    const { fields } = refusalParts(error, fieldsShown, SAVE_FAILED);
     let first = true;
-    for (const name of VEHICLE_FIELDS) {
+    for (const name of fieldsShown) {
       const text = fields[name];
       if (!text) continue;
       setError(name, { type: 'server', message: text }, { shouldFocus: first });
       first = false;
     }
-  }, [error, setError]);
+  }, [error, setError, fieldsShown]);
 
   // Back online, the offline refusal is over.
   if (online && offlineBlocked > 0) setOfflineBlocked(0);
@@ -184,6 +201,36 @@ export function VehicleForm({
               <option value="private">Private</option>
             </SelectField>
           </div>
+          {chooseCategory ? (
+            <div className="form__row">
+              {categories.data ? (
+                <SelectField label="Category" error={errors.category_id?.message} {...register('category_id')}>
+                  <option value="">No category</option>
+                  {categories.data.items.map((item) => (
+                    <option key={item.id} value={String(item.id)}>
+                      {item.name}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : (
+                // Until the list is there the field stays unregistered: the vehicle's category is kept as it is.
+                <SelectField
+                  label="Category"
+                  disabled
+                  value={categoryValue ?? ''}
+                  hint={categories.isError ? CATEGORIES_UNAVAILABLE : online ? undefined : CATEGORIES_OFFLINE}
+                >
+                  <option value={categoryValue ?? ''}>
+                    {categories.isError || !online
+                      ? categoryValue
+                        ? 'Current category'
+                        : 'No category'
+                      : 'Loading categories...'}
+                  </option>
+                </SelectField>
+              )}
+            </div>
+          ) : null}
         </fieldset>
       </div>
 
