@@ -210,6 +210,30 @@ describe(`staff bookings priced by the quote (${ENGINE})`, () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ amount: 1000, quoted_amount: 3500, override_reason: 'Returning to the depot anyway' });
 
+    // The customer reads the line as charged, without staff's notes (decision 047).
+    const own = await staff.post<BookingReply>('/api/bookings/', {
+      ...fullBody(vehicle, 36),
+      customer: world.customers.own,
+      line_overrides: [{ code: 'fee:one_way', amount: '10.00', reason: 'Returning to the depot anyway' }],
+    });
+    expect(own.status).toBe(201);
+    const seen = await customer.get<BookingReply>(`/api/bookings/${own.body.id}/`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.quote?.total).toBe(own.body.quote?.total);
+    expect(seen.body.quote?.lines.find((line) => line.code === 'fee:one_way')).toEqual({
+      kind: 'fee',
+      code: 'fee:one_way',
+      label: expect.any(String),
+      quantity: 1,
+      unit_amount: '35.00',
+      amount: '10.00',
+    });
+    const listed = await customer.get<BookingReply[]>('/api/bookings/');
+    const line = listed.body
+      .find((booking) => booking.id === own.body.id)
+      ?.quote?.lines.find((item) => item.code === 'fee:one_way');
+    expect(line && 'override_reason' in line).toBe(false);
+
     // A discount line may go negative further; a typed amount is kept as typed, the lines as quoted.
     const typed = await staff.post<BookingReply>('/api/bookings/', {
       customer: world.customers.createdByA,

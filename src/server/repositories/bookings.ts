@@ -17,7 +17,7 @@ import {
   type ListPage,
 } from './keyset.ts';
 import { countUpTo, keptTotal } from './list-counts.ts';
-import { bookingQuoteViews } from './stored-quotes.ts';
+import { bookingQuoteViews, customerQuoteView } from './stored-quotes.ts';
 
 /** The wire type lives in the domain so the app reads the same shape the server writes. */
 export type { StaffBooking };
@@ -342,8 +342,12 @@ function toCustomerBooking(
     booking_request: row.booking_request_id,
     agency_details: { name: row.agency_name, phone_number: row.agency_phone, email: row.agency_email },
     created_at: row.created_at,
-    quote: quotes.get(row.id) ?? null,
+    quote: customerQuote(quotes.get(row.id)),
   };
+}
+
+function customerQuote(view: StoredQuoteView | undefined): StoredQuoteView | null {
+  return view ? customerQuoteView(view) : null;
 }
 
 /** One of a customer's own bookings; another customer's is not found. */

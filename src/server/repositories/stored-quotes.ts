@@ -145,3 +145,14 @@ export async function bookingQuoteView(
 ): Promise<StoredQuoteView | null> {
   return (await bookingQuoteViews(db, [{ id: bookingId, planVersion }])).get(bookingId) ?? null;
 }
+
+/**
+ * A stored quote as its customer reads it (decision 047): each line's amount as charged, without
+ * staff's override notes (the amount the quote gave and why staff changed it).
+ */
+export function customerQuoteView(view: StoredQuoteView): StoredQuoteView {
+  return {
+    ...view,
+    lines: view.lines.map(({ quoted_amount: _quoted, override_reason: _reason, ...line }) => line),
+  };
+}
