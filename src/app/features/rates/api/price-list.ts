@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { rateKeys, type PriceListPath } from './rate-keys.ts';
+import { rateKeys, refreshPricedViews, type PriceListPath } from './rate-keys.ts';
 
 /** An agency's price list fits one page: the server allows 500 of each. */
 export const PRICE_LIST_LIMIT = 500;
@@ -17,11 +17,12 @@ export const priceListQueryOptions = <T>(path: PriceListPath) =>
 /**
  * POST {path}/, PUT {path}/{id}/ (the whole record again) and DELETE {path}/{id}/, online only.
  * Every write moves the plan's version, and a category's name shows in the seasons' lines:
- * each refreshes the whole screen.
+ * each refreshes the whole screen, and the public fleet priced by the plan.
  */
 export function usePriceListWrites<T, Body>(path: PriceListPath) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: rateKeys.all });
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: rateKeys.all }), refreshPricedViews(queryClient)]);
   return {
     add: useMutation({
       mutationFn: (body: Body) => api.post<T>(`${path}/`, body),

@@ -3,7 +3,7 @@ import type { RatePlanSettingsView, RatePlanView } from '#domain/api/rate-plan';
 import type { ratePlanSettingsSchema } from '#domain/schemas/rate-plan-settings';
 import type * as v from 'valibot';
 import { api } from '../../../lib/api-client.ts';
-import { rateKeys } from './rate-keys.ts';
+import { rateKeys, refreshPricedViews } from './rate-keys.ts';
 
 export type { RatePlanSettingsView, RatePlanView };
 
@@ -28,6 +28,9 @@ export function useUpdateRateSettings() {
   return useMutation({
     mutationFn: async (body: RatePlanSettingsBody) =>
       (await api.send<RatePlanView>('PUT', 'rate-plan/settings/', { json: body })).data,
-    onSuccess: (plan) => queryClient.setQueryData(rateKeys.plan, plan),
+    onSuccess: (plan) => {
+      queryClient.setQueryData(rateKeys.plan, plan);
+      return refreshPricedViews(queryClient);
+    },
   });
 }
