@@ -64,6 +64,8 @@ interface QuotePanelProps {
   chooseHint?: string;
   /** What to say when the prices could not be loaded. */
   failedHint?: string;
+  /** The app's currency: `lines` given before any plan or quote is known are shown in it. */
+  appCurrency?: string;
 }
 
 /** A line as shown: an overridden one also says what the quote gave and why. */
@@ -151,12 +153,14 @@ export function QuotePanel({
   lineControls,
   chooseHint = 'Choose your dates to see the price.',
   failedHint = 'The prices could not be loaded; the agency confirms the price when it reviews your request.',
+  appCurrency = '',
 }: QuotePanelProps) {
   const { quote, confirmed, changed, problem, planPending, chosen } = rental;
   const title = confirmed ? confirmedTitle : ESTIMATE_TITLE;
   const shownLines = lines ?? quote?.lines ?? null;
   const shownTotal = lines ? (total ?? null) : (quote?.total ?? null);
-  const currency = quote?.currency ?? rental.plan?.currency ?? '';
+  // Stored lines may show before any plan or quote is known: then in the app's currency.
+  const currency = quote?.currency ?? rental.plan?.currency ?? appCurrency;
   return (
     <section className="quote" aria-label="Price" aria-live="polite">
       <h3 className="quote__title">{title}</h3>

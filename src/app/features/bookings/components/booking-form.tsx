@@ -525,10 +525,8 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
           />
         </fieldset>
       ) : null}
-      <section className="form__section staff-booking-form__quote" aria-labelledby="booking-quote-title">
-        <h2 id="booking-quote-title" className="form__section-title">
-          Price
-        </h2>
+      {/* The quote is its own region ("Price"); what it says about the edit comes first. */}
+      <div className="form__section staff-booking-form__quote">
         {requoted ? <StatusMessage tone="info">{requoted}</StatusMessage> : null}
         {kept.dropped.map((override) => (
           <StatusMessage key={override.code} tone="warning">
@@ -547,6 +545,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
         ) : (
           <QuotePanel
             rental={rental}
+            appCurrency={currency}
             confirmedTitle={repriced ? 'Quote' : 'Quote as stored'}
             lines={shown?.lines ?? null}
             total={shown?.total ?? null}
@@ -576,7 +575,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
             {overridesRefusal ?? overrideProblem}
           </p>
         ) : null}
-      </section>
+      </div>
       <fieldset className="form__section">
         <legend className="form__section-title">Payment</legend>
         <div className="form__row">
