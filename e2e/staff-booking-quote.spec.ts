@@ -103,6 +103,8 @@ test.describe('on a tablet', () => {
     await centre();
     await page.screenshot({ path: testInfo.outputPath('booking-override-1024x768.png') });
     await page.setViewportSize({ width: 390, height: 844 });
+    // The sidebar has slid away: the phone's layout, not the tablet's mid-way.
+    await expect(page.getByRole('navigation', { name: 'Staff' })).toBeHidden();
     await centre();
     await page.screenshot({ path: testInfo.outputPath('booking-override-390x844.png') });
     await page.setViewportSize(TABLET.viewport);

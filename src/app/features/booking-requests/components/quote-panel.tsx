@@ -54,6 +54,8 @@ interface QuotePanelProps {
   rental: RentalQuote;
   /** The heading once the server confirmed the quote ("Your quote" on the request forms). */
   confirmedTitle?: string;
+  /** A heading that stands whatever the server said: a booking's stored lines are no estimate. */
+  title?: string | undefined;
   /** The lines to show instead of the quote's: staff's overridden lines, or a booking's stored ones. */
   lines?: readonly ShownLine[] | null;
   /** Their total, with `lines`. */
@@ -148,6 +150,7 @@ export function QuoteLinesTable({
 export function QuotePanel({
   rental,
   confirmedTitle = CONFIRMED_TITLE,
+  title: fixedTitle,
   lines,
   total,
   lineControls,
@@ -156,7 +159,7 @@ export function QuotePanel({
   appCurrency = '',
 }: QuotePanelProps) {
   const { quote, confirmed, changed, problem, planPending, chosen } = rental;
-  const title = confirmed ? confirmedTitle : ESTIMATE_TITLE;
+  const title = fixedTitle ?? (confirmed ? confirmedTitle : ESTIMATE_TITLE);
   const shownLines = lines ?? quote?.lines ?? null;
   const shownTotal = lines ? (total ?? null) : (quote?.total ?? null);
   // Stored lines may show before any plan or quote is known: then in the app's currency.

@@ -546,7 +546,8 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
           <QuotePanel
             rental={rental}
             appCurrency={currency}
-            confirmedTitle={repriced ? 'Quote' : 'Quote as stored'}
+            confirmedTitle="Quote"
+            title={repriced ? undefined : 'Quote as stored'}
             lines={shown?.lines ?? null}
             total={shown?.total ?? null}
             chooseHint="Choose the vehicle and the dates to see the price."
