@@ -189,4 +189,35 @@ test.describe('on a tablet', () => {
     expect(undone.booking_amount).toBe('246.00');
     expect(undone.quote?.lines.every((line) => (line.quoted_amount ?? null) === null)).toBe(true);
   });
+
+  test('the operator, who has no agency, quotes with the vehicle’s agency’s plan and may override', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    // The agency's vehicle, made by its owner.
+    const agency = await browser.newContext({ ...TABLET, baseURL });
+    await signInContext(agency, 'agency');
+    const suffix = uniqueSuffix();
+    const vehicle = await createVehicle(agency.request, `O${suffix}`);
+    await agency.close();
+
+    await signInContext(context, 'staff');
+    await page.goto('/add-booking');
+    await page.getByRole('combobox', { name: 'Vehicle' }).fill(vehicle.registration_number);
+    await page.getByRole('option', { name: new RegExp(vehicle.registration_number) }).click();
+    await page.getByLabel('Start date').fill(isoDay(440));
+    await page.getByLabel('End date').fill(isoDay(441));
+    await page.getByLabel('Discount amount').fill('10.00');
+    await expect(price(page).getByRole('heading', { name: 'Quote' })).toBeVisible();
+    // Staff's discount is a line of the quote; the tax is on what is left.
+    expect(await shownLines(priceLines(page))).toEqual([
+      ['Base rate (2 days)', '£90.00'],
+      ['Discount', '−£10.00'],
+      ['Tax (20 %)', '£16.00'],
+    ]);
+    await expect(priceLines(page).locator('tfoot')).toContainText('£96.00');
+    await expect(page.getByRole('button', { name: 'Override Discount' })).toBeEnabled();
+  });
 });

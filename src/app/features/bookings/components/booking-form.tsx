@@ -192,7 +192,10 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<BookingFormValues, unknown, StaffBookingUpdateInput>({ resolver, defaultValues: start.values });
-  useDirtyForm(isDirty);
+  // The extras and the overrides live beside the form's fields: a change to them is unsaved work too.
+  const sideText = JSON.stringify({ extras, overrides });
+  const [savedSide, setSavedSide] = useState(sideText);
+  useDirtyForm(isDirty || sideText !== savedSide);
 
   const [startDate, endDate, pickupTime, dropoffTime, pickupPlace, dropoffPlace, driverAge, discount, amount] =
     useWatch({
@@ -307,8 +310,10 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
         setCustomer(null);
         setVehicle(null);
         setOverrides([]);
+        setSavedSide(JSON.stringify({ extras, overrides: [] }));
       } else {
         reset(values);
+        setSavedSide(sideText);
       }
       onSaved?.(booking);
     } catch (error) {
