@@ -181,6 +181,7 @@ test.describe('on a tablet', () => {
     // Undo the override: the quoted amount comes back, and so does the tax on it.
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('button', { name: 'Undo override of Additional driver' }).click();
+    await expect(page.getByRole('button', { name: 'Override Additional driver' })).toBeFocused();
     await expect(priceLines(page)).not.toContainText('Regular customer');
     await expect(priceLines(page).locator('tfoot')).toContainText('£246.00');
     await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -28,11 +28,12 @@ export function LineOverride({ line, override, unavailable, onApply, onUndo }: L
   const openRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
+  // Closing the editor, or undoing the override, leaves the focus on the line's button (not the page).
   useEffect(() => {
     if (draft !== null) return;
     if (returnFocus.current) openRef.current?.focus();
     returnFocus.current = false;
-  }, [draft]);
+  }, [draft, override]);
 
   const open = () => {
     setErrors({});
@@ -112,7 +113,15 @@ export function LineOverride({ line, override, unavailable, onApply, onUndo }: L
         >
           Change override
         </Button>
-        <Button size="sm" variant="secondary" aria-label={`Undo override of ${line.label}`} onClick={onUndo}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Undo override of ${line.label}`}
+          onClick={() => {
+            returnFocus.current = true;
+            onUndo();
+          }}
+        >
           Undo override
         </Button>
       </div>
