@@ -59,8 +59,10 @@ test.describe('on a tablet', () => {
     await expect(page.getByLabel('Deposit')).toHaveValue('150.00');
     await page.getByLabel('Start date').fill(start);
     await page.getByLabel('End date').fill(end);
-    // Three days at £45.00, suggested but editable.
-    await expect(page.getByLabel('Booking amount')).toHaveValue('135.00');
+    // Three days at £45.00 and the demo agency's 20 % tax: the quote's total, charged while the
+    // amount is left empty (issue 21).
+    await expect(page.getByLabel('Booking amount')).toHaveValue('');
+    await expect(page.getByText('Left empty: the booking is charged the quote’s total, £162.00.')).toBeVisible();
     // Places come from the agency's pickup locations; the dropoff follows the pickup until chosen.
     await expect(page.getByLabel('Other pickup place')).toHaveCount(0);
     await page.getByLabel('Pickup location').selectOption({ label: 'Leeds Station, Leeds' });
@@ -142,7 +144,7 @@ test.describe('on a tablet', () => {
     await expect(page.getByRole('columnheader', { name: 'Date Added' })).toHaveAttribute('aria-sort', 'ascending');
     await expect(rows.first()).toContainText(`Ada Zed${suffix}`);
     await expect(rows.first()).toContainText(vehicle.registration_number);
-    await expect(rows.first()).toContainText('£135.00');
+    await expect(rows.first()).toContainText('£162.00');
     await expectAccessible(page);
     await page.getByLabel('Search bookings').fill(`nothing-${suffix}`);
     await expect(page.getByText('No bookings found.')).toBeVisible();
@@ -182,7 +184,9 @@ test.describe('on a tablet', () => {
     await page.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Booking' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue(`Ada Zed${suffix}`);
-    await expect(page.getByLabel('Booking amount')).toHaveValue('135.00');
+    // The amount follows the stored quote, as it did when saved.
+    await expect(page.getByLabel('Booking amount')).toHaveValue('');
+    await expect(page.getByText('Left empty: the booking is charged the quote’s total, £162.00.')).toBeVisible();
     // A place that is no location's name opens under Other, as typed.
     await expect(page.getByLabel('Pickup location')).toHaveValue('Leeds Station');
     await expect(page.getByLabel('Other dropoff place')).toHaveValue('Hotel Majestic, Harrogate');

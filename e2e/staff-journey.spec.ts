@@ -71,8 +71,9 @@ test('a walk-in customer: added with a license, booked from their details, found
   await page.getByRole('option', { name: new RegExp(vehicle.registration_number) }).click();
   await page.getByLabel('Start date').fill(start);
   await page.getByLabel('End date').fill(end);
-  // Four days at £45.00.
-  await expect(page.getByLabel('Booking amount')).toHaveValue('180.00');
+  // Four days at £45.00 and the demo agency's 20 % tax: the quote's total while the amount is left empty.
+  await expect(page.getByLabel('Booking amount')).toHaveValue('');
+  await expect(page.getByText('Left empty: the booking is charged the quote’s total, £216.00.')).toBeVisible();
   await page.getByLabel('Booking status').selectOption('confirmed');
   await page.getByRole('button', { name: 'Add Booking' }).click();
   await expect(page.getByText('Booking successfully created!')).toBeVisible();
@@ -89,7 +90,7 @@ test('a walk-in customer: added with a license, booked from their details, found
   await expect(row).toContainText(name);
   await expect(row).toContainText(vehicle.registration_number);
   await expect(row).toContainText(british(start));
-  await expect(row).toContainText('£180.00');
+  await expect(row).toContainText('£216.00');
 
   // The customer's history and totals, then the booking itself from the history's menu.
   await page.goto('/customers/list');
@@ -100,7 +101,7 @@ test('a walk-in customer: added with a license, booked from their details, found
     .nth(1)
     .click();
   const totals = page.getByRole('region', { name: 'Customer analytics' });
-  await expect(totals).toContainText('£180.00');
+  await expect(totals).toContainText('£216.00');
   const history = page.getByRole('region', { name: 'Booking history' });
   await expect(history.getByRole('row')).toHaveCount(2);
   await history.getByRole('button', { name: /^Actions for booking #\d+$/ }).click();

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { quoteFromView, quotesDiffer } from '#domain/quote-view';
 import { isIsoDate, isTime } from '#domain/dates';
-import { parseMoney } from '#domain/money';
+import { formatMoney as toDecimal, parseMoney } from '#domain/money';
 import { quoteRental } from '#domain/quote';
-import type { Quote, QuoteInput, QuoteProblem, RatePlan } from '#domain/rate-plan';
+import type { RatePlanView } from '#domain/api/rate-plan';
+import type { Quote, QuoteInput, QuoteProblem, QuoteVehicle, RatePlan } from '#domain/rate-plan';
 import { ratePlanFromView } from '#domain/rate-plan-view';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -21,6 +22,11 @@ export interface RentalChoice {
   dropoffLocationId: number | null;
   extras: { extraId: number; quantity: number }[];
   driverAge: number | null;
+  /**
+   * Staff's discount in minor units (a line of the quote); null while what was typed is no amount
+   * (nothing is priced then). Left out on the request forms.
+   */
+  discount?: number | null;
 }
 
 export interface RentalQuote {
@@ -42,10 +48,12 @@ export interface RentalQuote {
 /** How long the choice must stay still before the server is asked to confirm it. */
 const CONFIRM_AFTER_MS = 300;
 
-function bodyFor(vehicleId: number, choice: RentalChoice): QuoteBody | null {
+function bodyFor(vehicleId: number | null, choice: RentalChoice): QuoteBody | null {
   const { startDate, endDate, pickupTime, dropoffTime } = choice;
+  if (vehicleId === null) return null;
   if (!isIsoDate(startDate) || !isIsoDate(endDate) || endDate < startDate) return null;
   if (!isTime(pickupTime) || !isTime(dropoffTime)) return null;
+  if (choice.discount === null) return null;
   return {
     vehicle_id: vehicleId,
     start_date: startDate,
@@ -56,20 +64,14 @@ function bodyFor(vehicleId: number, choice: RentalChoice): QuoteBody | null {
     dropoff_location_id: choice.dropoffLocationId,
     extras: choice.extras.map((extra) => ({ extra_id: extra.extraId, quantity: extra.quantity })),
     driver_age: choice.driverAge,
+    // Staff only: the request forms never send one.
+    ...(choice.discount !== undefined && choice.discount > 0 ? { discount_amount: toDecimal(choice.discount) } : {}),
   };
 }
 
-function quoteInput(vehicle: ShownVehicle, plan: RatePlan, body: QuoteBody): QuoteInput {
-  // The public vehicle names its category; the plan knows its id.
-  const category = plan.categories.find((candidate) => candidate.name === vehicle.category);
+function quoteInput(vehicle: QuoteVehicle, body: QuoteBody, discount: number): QuoteInput {
   return {
-    vehicle: {
-      id: vehicle.id,
-      categoryId: category?.id ?? null,
-      pricePerDay: parseMoney(vehicle.price_per_day) ?? 0,
-      deposit: parseMoney(vehicle.deposit) ?? 0,
-      mileageAllowance: vehicle.mileage_allowance,
-    },
+    vehicle,
     startDate: body.start_date,
     endDate: body.end_date,
     pickupTime: body.pickup_time,
@@ -78,6 +80,19 @@ function quoteInput(vehicle: ShownVehicle, plan: RatePlan, body: QuoteBody): Quo
     dropoffLocationId: body.dropoff_location_id,
     extras: body.extras.map((extra) => ({ extraId: extra.extra_id, quantity: extra.quantity })),
     driverAge: body.driver_age,
+    discount,
+  };
+}
+
+/** The public vehicle as the quote reads it: it names its category, the plan knows its id. */
+function publicQuoteVehicle(vehicle: ShownVehicle, plan: RatePlan): QuoteVehicle {
+  const category = plan.categories.find((candidate) => candidate.name === vehicle.category);
+  return {
+    id: vehicle.id,
+    categoryId: category?.id ?? null,
+    pricePerDay: parseMoney(vehicle.price_per_day) ?? 0,
+    deposit: parseMoney(vehicle.deposit) ?? 0,
+    mileageAllowance: vehicle.mileage_allowance,
   };
 }
 
@@ -88,23 +103,37 @@ function problemOf(error: unknown): QuoteProblem | null {
   return { field: field ?? 'quote', message: messages?.[0] ?? error.message };
 }
 
-/**
- * The itemised price of a request form's choice (issue 21): computed on the device at once from the
- * vehicle's agency's cached plan with the one quote function, and confirmed by POST quotes/ once
- * the choice stays still ~300 ms. Offline the device's estimate stands.
- */
-export function useRentalQuote(vehicle: ShownVehicle, choice: RentalChoice): RentalQuote {
-  const planQuery = useVehicleRatePlan(vehicle.id);
-  const plan = useMemo(() => (planQuery.data ? ratePlanFromView(planQuery.data) : null), [planQuery.data]);
+/** Where the device's price list comes from: a query of the vehicle's agency's plan. */
+export interface PlanSource {
+  data: RatePlanView | undefined;
+  isPending: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+}
 
-  const body = bodyFor(vehicle.id, choice);
+/**
+ * The itemised price of a choice (issue 21), for any form that prices a rental: computed on the
+ * device at once from the plan with the one quote function, and confirmed by POST quotes/ once the
+ * choice stays still ~300 ms. Offline the device's estimate stands. `vehicleOf` reads the vehicle
+ * as the quote needs it from the plan; a null vehicle id means nothing is chosen yet.
+ */
+export function usePlanQuote(
+  vehicleId: number | null,
+  vehicleOf: (plan: RatePlan) => QuoteVehicle | null,
+  planSource: PlanSource,
+  choice: RentalChoice,
+): RentalQuote {
+  const plan = useMemo(() => (planSource.data ? ratePlanFromView(planSource.data) : null), [planSource.data]);
+
+  const body = bodyFor(vehicleId, choice);
   const bodyText = body ? JSON.stringify(body) : null;
   const settledText = useDebouncedValue(bodyText, CONFIRM_AFTER_MS);
   // Asked only once the choice has settled, and only for the choice on screen.
   const server = useServerQuote(bodyText !== null && settledText === bodyText ? body : null);
 
   // Cheap (it grows with the seasons, not the days): computed on every render, at once.
-  const device = plan && body ? quoteRental(plan, quoteInput(vehicle, plan, body)) : null;
+  const quoteVehicle = plan && body ? vehicleOf(plan) : null;
+  const device =
+    plan && body && quoteVehicle ? quoteRental(plan, quoteInput(quoteVehicle, body, choice.discount ?? 0)) : null;
 
   const answered = server.data && server.isSuccess && bodyText !== null && settledText === bodyText;
   const serverQuote = useMemo(
@@ -117,11 +146,20 @@ export function useRentalQuote(vehicle: ShownVehicle, choice: RentalChoice): Ren
   return {
     plan,
     // Offline with no plan kept here, the query waits for the network: that is not "loading".
-    planPending: planQuery.isPending && planQuery.fetchStatus === 'fetching',
+    planPending: planSource.isPending && planSource.fetchStatus === 'fetching',
     chosen: body !== null,
     quote: refused ? null : (serverQuote ?? estimate),
     confirmed: serverQuote !== null && !refused,
     changed: serverQuote !== null && estimate !== null && quotesDiffer(estimate, serverQuote),
     problem: refused ?? (device && !device.ok ? device.problem : null),
   };
+}
+
+/**
+ * The itemised price of a request form's choice (issue 21), from the vehicle's agency's plan as
+ * the public reads it (GET public-vehicles/{id}/rate-plan/, kept on the device).
+ */
+export function useRentalQuote(vehicle: ShownVehicle, choice: RentalChoice): RentalQuote {
+  const planQuery = useVehicleRatePlan(vehicle.id);
+  return usePlanQuote(vehicle.id, (plan) => publicQuoteVehicle(vehicle, plan), planQuery, choice);
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteView } from '#domain/api/quotes';
 import { api } from '../../../lib/api-client.ts';
 
-/** The body of POST quotes/ the request forms send: what the person chose so far. */
+/** The body of POST quotes/ the forms send: what the person chose so far. */
 export interface QuoteBody {
   vehicle_id: number;
   start_date: string;
@@ -13,6 +13,8 @@ export interface QuoteBody {
   dropoff_location_id: number | null;
   extras: { extra_id: number; quantity: number }[];
   driver_age: number | null;
+  /** Staff's discount (Add and Edit Booking); the request forms send none. */
+  discount_amount?: string;
 }
 
 const QUOTES = ['quotes'] as const;

@@ -3,6 +3,7 @@ import { formatMoney as toDecimal } from '#domain/money';
 import type { Extra } from '#domain/rate-plan';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import '../quote.css';
 
 export interface ChosenExtra {
   extraId: number;

@@ -93,6 +93,45 @@ describe('QuotePanel', () => {
   });
 });
 
+describe('QuotePanel with staff lines', () => {
+  const quote = quoteOf(3);
+  const [rental, seat] = quote.lines;
+  if (!rental || !seat) throw new Error('The quote has its lines.');
+  const lines = [rental, { ...seat, amount: 0, quotedAmount: seat.amount, overrideReason: 'Seat on the house' }];
+
+  it('shows an overridden line with its amount, the quoted one struck through and the reason, and controls under lines', () => {
+    const html = renderToStaticMarkup(
+      <QuotePanel
+        rental={{ ...base, quote, confirmed: true }}
+        confirmedTitle="Quote"
+        lines={lines}
+        total={12000}
+        lineControls={(line) => <button type="button">Override {line.label}</button>}
+      />,
+    );
+    expect(html).toContain('>Quote</h3>');
+    expect(html).toContain('Reason: Seat on the house');
+    expect(html).toContain('£0.00<span class="quote__quoted">quoted <s>£18.00</s></span>');
+    expect(html).toContain('Total</th><td>£120.00');
+    expect(html).toContain('<td colSpan="2"><button type="button">Override Base rate (3 days)</button>');
+  });
+
+  it('heads stored lines as stored, even before the server answered, in the app’s currency', () => {
+    const html = renderToStaticMarkup(
+      <QuotePanel
+        rental={{ ...base, plan: null }}
+        title="Quote as stored"
+        lines={lines}
+        total={12000}
+        appCurrency="GBP"
+      />,
+    );
+    expect(html).toContain('>Quote as stored</h3>');
+    expect(html).not.toContain(ESTIMATE_TITLE);
+    expect(html).toContain('Total</th><td>£120.00');
+  });
+});
+
 describe('ExtrasFieldset', () => {
   it('offers a box for an extra taken once and a stepper for one taken more, with the price and its basis', () => {
     const html = renderToStaticMarkup(

@@ -13,7 +13,10 @@ export function useCancelBooking(bookingId: number) {
   return useMutation({
     mutationFn: (reason: string) => api.post<StaffBooking>(`bookings/${bookingId}/cancel/`, { reason }),
     onSuccess: async (booking) => {
-      queryClient.setQueryData(staffBookingQueryOptions(bookingId).queryKey, booking);
+      // The reply is the list's shape: the stored quote the details show stays as it was.
+      queryClient.setQueryData(staffBookingQueryOptions(bookingId).queryKey, (old) =>
+        old ? { ...old, ...booking } : undefined,
+      );
       await invalidateAfterBooking(queryClient);
     },
   });

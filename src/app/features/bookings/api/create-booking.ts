@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffBooking } from '#domain/api/bookings';
+import type { StaffBookingDetail } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateAfterBooking } from './invalidate-bookings.ts';
 
@@ -14,7 +14,7 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: CreateBookingCall) =>
-      api.post<StaffBooking>('bookings/', body, { idempotencyKey }),
+      api.post<StaffBookingDetail>('bookings/', body, { idempotencyKey }),
     onSuccess: () => invalidateAfterBooking(queryClient),
     // Offline it fails at once with a NetworkError instead of waiting: this write is not kept.
     networkMode: 'always',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffBooking } from '#domain/api/bookings';
+import type { StaffBookingDetail } from '#domain/api/bookings';
 import { api } from '../../../lib/api-client.ts';
 import { staffBookingQueryOptions } from './get-staff-booking.ts';
 import { invalidateAfterBooking } from './invalidate-bookings.ts';
@@ -15,7 +15,7 @@ export function useUpdateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body, idempotencyKey }: UpdateBookingCall) =>
-      api.patch<StaffBooking>(`bookings/${id}/`, body, { idempotencyKey }),
+      api.patch<StaffBookingDetail>(`bookings/${id}/`, body, { idempotencyKey }),
     onSuccess: async (booking) => {
       queryClient.setQueryData(staffBookingQueryOptions(booking.id).queryKey, booking);
       await invalidateAfterBooking(queryClient);

@@ -1,4 +1,4 @@
-import type { StaffBooking } from '#domain/api/bookings';
+import type { StaffBookingDetail } from '#domain/api/bookings';
 import {
   DEFAULT_BOOKING_STATUS,
   DEFAULT_DROPOFF_TIME,
@@ -18,6 +18,8 @@ export function newBookingValues(customerId?: number): BookingFormValues {
     dropoff_time: DEFAULT_DROPOFF_TIME,
     pickup_location: '',
     dropoff_location: '',
+    driver_age: '',
+    // Left empty, the booking is charged the quote's total (issue 21); a typed amount wins.
     booking_amount: '',
     booking_deposit: '',
     payment_method: DEFAULT_PAYMENT_METHOD,
@@ -29,8 +31,11 @@ export function newBookingValues(customerId?: number): BookingFormValues {
   };
 }
 
-/** A stored booking as the form's text. */
-export function bookingValues(booking: StaffBooking): BookingFormValues {
+/**
+ * A stored booking as the form's text. An amount that is its quote's total opens empty (it follows
+ * the quote, as it did when saved); one typed over the quote, or one made before quotes, stands.
+ */
+export function bookingValues(booking: StaffBookingDetail): BookingFormValues {
   return {
     customer: booking.customer,
     vehicle: booking.vehicle,
@@ -40,7 +45,8 @@ export function bookingValues(booking: StaffBooking): BookingFormValues {
     dropoff_time: booking.dropoff_time,
     pickup_location: booking.pickup_location ?? '',
     dropoff_location: booking.dropoff_location ?? '',
-    booking_amount: booking.booking_amount,
+    driver_age: booking.driver_age === null ? '' : String(booking.driver_age),
+    booking_amount: booking.quote && booking.quote.total === booking.booking_amount ? '' : booking.booking_amount,
     booking_deposit: booking.booking_deposit,
     payment_method: booking.payment_method,
     booking_status: booking.booking_status,

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { StaffBooking } from '#domain/api/bookings';
+import type { StaffBooking, StaffBookingDetail } from '#domain/api/bookings';
 import { buttonClass } from '../../../components/button.tsx';
 import { ListFreshness } from '../../../offline/list-freshness.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -15,6 +15,8 @@ import { useCurrency } from '#app/lib/currency';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '#app/lib/vehicle-label';
 import { BookingInvoices } from '../../invoices/index.ts';
+import { QuoteLinesTable } from '../../booking-requests/index.ts';
+import { storedQuote } from '../line-overrides.ts';
 import { BookingProgress } from './booking-progress.tsx';
 import '../bookings.css';
 
@@ -121,7 +123,7 @@ function CustomerAndVehicle({ booking }: { booking: StaffBooking }) {
   );
 }
 
-function BookingFacts({ booking }: { booking: StaffBooking }) {
+function BookingFacts({ booking }: { booking: StaffBookingDetail }) {
   const currency = useCurrency();
   const money = (amount: string) => formatMoney(amount, currency);
   return (
@@ -147,7 +149,14 @@ function BookingFacts({ booking }: { booking: StaffBooking }) {
           Payment
         </h2>
         <dl className="staff-booking-facts">
-          <Fact label="Amount">{money(booking.booking_amount)}</Fact>
+          <Fact label="Amount">
+            {money(booking.booking_amount)}
+            {booking.quote && booking.quote.total !== booking.booking_amount ? (
+              <span className="staff-booking-facts__sub">
+                Typed over the quote’s total, {money(booking.quote.total)}
+              </span>
+            ) : null}
+          </Fact>
           <Fact label="Deposit">{money(booking.booking_deposit)}</Fact>
           <Fact label="Discount">
             {money(booking.discount_amount)}
@@ -158,6 +167,7 @@ function BookingFacts({ booking }: { booking: StaffBooking }) {
           <Fact label="Payment method">{paymentMethodLabel(booking.payment_method)}</Fact>
         </dl>
       </section>
+      <BookingQuote booking={booking} />
       <section className="panel staff-booking-details__section" aria-labelledby="booking-notes">
         <h2 id="booking-notes" className="staff-booking-details__title">
           Notes
@@ -166,5 +176,28 @@ function BookingFacts({ booking }: { booking: StaffBooking }) {
         <p className="staff-booking-details__created">Added on {formatDate(booking.created_at)}</p>
       </section>
     </div>
+  );
+}
+
+/**
+ * The lines the booking was priced with (issue 21), as stored: an overridden line shows its amount,
+ * the quoted one struck through and staff's reason. A booking made before quotes has none.
+ */
+function BookingQuote({ booking }: { booking: StaffBookingDetail }) {
+  const currency = useCurrency();
+  if (!booking.quote) return null;
+  const { lines, total } = storedQuote(booking.quote);
+  return (
+    <section className="panel staff-booking-details__section" aria-labelledby="booking-quote">
+      <h2 id="booking-quote" className="staff-booking-details__title">
+        Price
+      </h2>
+      <QuoteLinesTable lines={lines} total={total} currency={currency} caption="Price lines" />
+      {booking.quote.extras.length > 0 ? (
+        <p className="staff-booking-details__created">
+          Extras: {booking.quote.extras.map((extra) => `${extra.name} × ${extra.quantity}`).join(', ')}
+        </p>
+      ) : null}
+    </section>
   );
 }

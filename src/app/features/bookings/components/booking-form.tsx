@@ -2,9 +2,12 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import type { StaffBooking } from '#domain/api/bookings';
+import type { StaffBookingDetail } from '#domain/api/bookings';
+import type { StoredQuoteView } from '#domain/api/quotes';
 import { BOOKING_STATUSES, PAYMENT_METHODS } from '#domain/constants';
-import { formatMoney as decimalText } from '#domain/money';
+import type { LineOverrideInput } from '#domain/line-overrides';
+import { formatMoney as decimalText, parseMoney } from '#domain/money';
+import type { QuoteVehicle, RatePlan } from '#domain/rate-plan';
 import {
   NEW_BOOKING_STATUSES,
   staffBookingSchema,
@@ -23,10 +26,27 @@ import { refusalParts } from '../../../lib/form-errors.ts';
 import { dateRangeError } from '../../../lib/date-range.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useAgentLocations } from '../../fleet/index.ts';
+import {
+  ExtrasFieldset,
+  QuotePanel,
+  usePlanQuote,
+  type ChosenExtra,
+  type RentalChoice,
+  type ShownLine,
+} from '../../booking-requests/index.ts';
 import { useCurrency } from '#app/lib/currency';
 import { bookingPayload, type BookingFormValues } from '../api/booking-payload.ts';
-import { suggestedAmount } from '../suggested-amount.ts';
+import { useBookingRatePlan } from '../api/get-booking-rate-plan.ts';
+import {
+  keepOverrides,
+  overriddenLines,
+  overridesBody,
+  removeOverride,
+  setOverride,
+  storedQuote,
+} from '../line-overrides.ts';
 import { CustomerCombobox, type CustomerOption } from './customer-combobox.tsx';
+import { LineOverride } from './line-override.tsx';
 import { LocationField } from './location-field.tsx';
 import { VehicleCombobox, type VehicleOption } from './vehicle-combobox.tsx';
 import '../bookings.css';
@@ -40,6 +60,7 @@ const FIELDS = [
   'dropoff_time',
   'pickup_location',
   'dropoff_location',
+  'driver_age',
   'booking_amount',
   'booking_deposit',
   'payment_method',
@@ -54,14 +75,19 @@ export interface BookingFormStart {
   values: BookingFormValues;
   customer: CustomerOption | null;
   vehicle: VehicleOption | null;
+  /** Edit: the extras the booking took, the location ids and the quote it was stored with. */
+  extras?: ChosenExtra[];
+  pickupLocationId?: number | null;
+  dropoffLocationId?: number | null;
+  quote?: StoredQuoteView | null;
 }
 
 interface BookingFormProps {
   mode: 'add' | 'edit';
   start: BookingFormStart;
   /** Sends the body; the key is the same for a repeat of the same attempt. */
-  save: (body: Record<string, unknown>, idempotencyKey: string) => Promise<StaffBooking>;
-  onSaved?: (booking: StaffBooking) => void;
+  save: (body: Record<string, unknown>, idempotencyKey: string) => Promise<StaffBookingDetail>;
+  onSaved?: (booking: StaffBookingDetail) => void;
   cancel: LinkProps;
 }
 
@@ -95,6 +121,37 @@ function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
+/** A whole number the quote can take as the driver's age (16–120), else none. */
+function ageOf(text: unknown): number | null {
+  const value = String(text ?? '').trim();
+  if (!/^\d{1,3}$/.test(value)) return null;
+  const age = Number(value);
+  return age >= 16 && age <= 120 ? age : null;
+}
+
+/** The discount typed, in minor units: none when empty, null when it is no amount (nothing is priced then). */
+function discountOf(text: unknown): number | null {
+  const value = String(text ?? '').trim();
+  return value === '' ? 0 : parseMoney(value);
+}
+
+/** The chosen vehicle as the quote reads it; none while its price is not known (the server's quote then stands). */
+function quoteVehicle(vehicle: VehicleOption | null): QuoteVehicle | null {
+  const pricePerDay = vehicle ? parseMoney(vehicle.pricePerDay) : null;
+  if (!vehicle || pricePerDay === null || vehicle.categoryId === undefined) return null;
+  return {
+    id: vehicle.id,
+    categoryId: vehicle.categoryId,
+    pricePerDay,
+    deposit: parseMoney(vehicle.deposit) ?? 0,
+    mileageAllowance: vehicle.mileageAllowance ?? 0,
+  };
+}
+
+export const REQUOTED_DATES = 'Dates changed — the price was quoted again.';
+export const REQUOTED = 'The booking changed — the price was quoted again.';
+const NO_PLAN_FOR_OVERRIDES = "Overrides need the agency's price list, which is not loaded.";
+
 /** Add Booking and Edit Booking (SPEC §2, §9): one form, filled with the defaults or with the booking. */
 export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormProps) {
   const texts = TEXTS[mode];
@@ -104,8 +161,13 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
   const [customer, setCustomer] = useState<CustomerOption | null>(start.customer);
   const [vehicle, setVehicle] = useState<VehicleOption | null>(start.vehicle);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // On an edit the stored amount and deposit stand until the user asks for the suggestion.
-  const [amountEdited, setAmountEdited] = useState(mode === 'edit');
+  const [extras, setExtras] = useState<ChosenExtra[]>(start.extras ?? []);
+  const [extrasRefusal, setExtrasRefusal] = useState<string | null>(null);
+  const [overridesRefusal, setOverridesRefusal] = useState<string | null>(null);
+  const [stored] = useState(() => (start.quote ? storedQuote(start.quote) : null));
+  const [overrides, setOverrides] = useState<LineOverrideInput[]>(stored?.overrides ?? []);
+  // A typed amount replaces the quote's total; on an edit the stored deposit stands until the vehicle changes.
+  const [amountTyped, setAmountTyped] = useState(false);
   const [depositEdited, setDepositEdited] = useState(mode === 'edit');
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const locationsQuery = useAgentLocations();
@@ -130,18 +192,91 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<BookingFormValues, unknown, StaffBookingUpdateInput>({ resolver, defaultValues: start.values });
-  useDirtyForm(isDirty);
+  // The extras and the overrides live beside the form's fields: a change to them is unsaved work too.
+  const sideText = JSON.stringify({ extras, overrides });
+  const [savedSide, setSavedSide] = useState(sideText);
+  useDirtyForm(isDirty || sideText !== savedSide);
 
-  const [startDate, endDate, discount] = useWatch({ control, name: ['start_date', 'end_date', 'discount_amount'] });
-  const suggestion = suggestedAmount(
-    { start: String(startDate ?? ''), end: String(endDate ?? ''), discount: String(discount ?? '') },
-    vehicle?.pricePerDay ?? null,
-  );
-  const suggestedText = suggestion ? decimalText(suggestion.amount) : null;
+  const [startDate, endDate, pickupTime, dropoffTime, pickupPlace, dropoffPlace, driverAge, discount, amount] =
+    useWatch({
+      control,
+      name: [
+        'start_date',
+        'end_date',
+        'pickup_time',
+        'dropoff_time',
+        'pickup_location',
+        'dropoff_location',
+        'driver_age',
+        'discount_amount',
+        'booking_amount',
+      ],
+    });
 
+  /**
+   * The id of a place that is one of the vehicle's pickup locations (the one-way fee and the
+   * extras' stock follow it); an edit keeps the stored id while the place and vehicle are unchanged.
+   */
+  const locationIdOf = (place: unknown, startPlace: unknown, startId: number | null | undefined): number | null => {
+    const name = String(place ?? '');
+    if (startId !== undefined && name === String(startPlace ?? '') && vehicle?.id === start.vehicle?.id) return startId;
+    const location = locations.find((candidate) => candidate.name === name);
+    if (!location || (vehicle?.locationIds && !vehicle.locationIds.includes(location.id))) return null;
+    return location.id;
+  };
+  const pickupLocationId = locationIdOf(pickupPlace, start.values.pickup_location, start.pickupLocationId);
+  const dropoffLocationId = locationIdOf(dropoffPlace, start.values.dropoff_location, start.dropoffLocationId);
+
+  const choice: RentalChoice = {
+    startDate: String(startDate ?? ''),
+    endDate: String(endDate ?? ''),
+    pickupTime: String(pickupTime ?? ''),
+    dropoffTime: String(dropoffTime ?? ''),
+    pickupLocationId,
+    dropoffLocationId,
+    extras,
+    driverAge: ageOf(driverAge),
+    discount: discountOf(discount),
+  };
+  const planSource = useBookingRatePlan(vehicle?.id ?? null);
+  const rental = usePlanQuote(vehicle?.id ?? null, () => quoteVehicle(vehicle), planSource, choice);
+  const plan: RatePlan | null = rental.plan;
+
+  // What prices the booking; an edit that changes none of it keeps the stored lines (as the server does).
+  const pricingKey = JSON.stringify({ vehicle: vehicle?.id ?? null, ...choice });
+  const [startKey] = useState(pricingKey);
+  const repriced = mode === 'add' || pricingKey !== startKey;
+  const datesChanged =
+    choice.startDate !== start.values.start_date ||
+    choice.endDate !== start.values.end_date ||
+    choice.pickupTime !== start.values.pickup_time ||
+    choice.dropoffTime !== start.values.dropoff_time;
+
+  // A booking made before quotes keeps its amount until it is priced: then its total is the quote's.
   useEffect(() => {
-    if (!amountEdited && suggestedText !== null) setValue('booking_amount', suggestedText, { shouldDirty: true });
-  }, [amountEdited, suggestedText, setValue]);
+    if (mode === 'edit' && !start.quote && repriced && !amountTyped) {
+      setValue('booking_amount', '', { shouldDirty: true });
+    }
+  }, [mode, start.quote, repriced, amountTyped, setValue]);
+
+  const baseLines: readonly ShownLine[] | null = repriced ? (rental.quote?.lines ?? null) : (stored?.lines ?? null);
+  const kept = baseLines ? keepOverrides(overrides, baseLines) : { kept: overrides, dropped: [] };
+  let shown: { lines: readonly ShownLine[]; total: number } | null = null;
+  let overrideProblem: string | null = null;
+  if (baseLines) {
+    if (plan) {
+      const applied = overriddenLines(baseLines, kept.kept, plan.taxRate);
+      if (applied.ok) shown = applied;
+      else overrideProblem = applied.message;
+    }
+    if (!shown) {
+      shown = repriced
+        ? rental.quote && { lines: rental.quote.lines, total: rental.quote.total }
+        : stored && { lines: stored.lines, total: stored.total };
+    }
+  }
+  const quoteTotal = shown?.total ?? null;
+  const labelOf = (code: string) => stored?.lines.find((line) => line.code === code)?.label ?? code;
 
   const chooseVehicle = (option: VehicleOption | null) => {
     setVehicle(option);
@@ -150,8 +285,18 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
 
   const onValid = async () => {
     setOutcome(null);
+    setExtrasRefusal(null);
+    setOverridesRefusal(null);
     const values = getValues();
-    const body = bookingPayload(values);
+    const body = {
+      ...bookingPayload(values),
+      pickup_location_id: pickupLocationId,
+      dropoff_location_id: dropoffLocationId,
+      extras: extras.map((extra) => ({ extra_id: extra.extraId, quantity: extra.quantity })),
+      driver_age: String(values.driver_age ?? '').trim() === '' ? null : values.driver_age,
+      // Only the overrides whose line is still in the quote: the server refuses a code it has no line for.
+      line_overrides: overridesBody(kept.kept),
+    };
     const bodyText = JSON.stringify(body);
     // A repeat of the very same attempt (a lost reply, a double tap) keeps its key: one booking only.
     if (attempt.current?.body !== bodyText) attempt.current = { key: crypto.randomUUID(), body: bodyText };
@@ -164,8 +309,11 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
         reset({ ...values, customer: '', vehicle: '' });
         setCustomer(null);
         setVehicle(null);
+        setOverrides([]);
+        setSavedSide(JSON.stringify({ extras, overrides: [] }));
       } else {
         reset(values);
+        setSavedSide(sideText);
       }
       onSaved?.(booking);
     } catch (error) {
@@ -179,7 +327,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
         return;
       }
       attempt.current = null;
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409 && !error.fields.extras && !error.fields.vehicle) {
         // Dates taken: about the vehicle and both dates at once, so said whole beside the button.
         setOutcome({
           tone: 'error',
@@ -189,6 +337,18 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
           cause: error,
         });
         return;
+      }
+      // The extras and the overrides are said beside the quote; the location ids under their places.
+      if (error instanceof ApiError) {
+        setExtrasRefusal(error.fields.extras?.[0] ?? null);
+        setOverridesRefusal(error.fields.line_overrides?.[0] ?? null);
+        for (const [id, place] of [
+          ['pickup_location_id', 'pickup_location'],
+          ['dropoff_location_id', 'dropoff_location'],
+        ] as const) {
+          const message = error.fields[id]?.[0];
+          if (message) setError(place, { type: 'server', message });
+        }
       }
       // The server's field messages under their fields, the first focused; what no field shows beside the button.
       const { fields, message } = refusalParts(error, FIELDS, '');
@@ -212,27 +372,36 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
   const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(onValid, onInvalid)(event);
 
   const statuses = mode === 'add' ? NEW_BOOKING_STATUSES : BOOKING_STATUSES;
-  const amountHint = suggestion ? (
+  const typed = String(amount ?? '').trim() !== '';
+  const legacy = mode === 'edit' && !start.quote && !repriced;
+  const totalText = quoteTotal === null ? null : money(decimalText(quoteTotal));
+  const amountHint = legacy ? (
+    'Made before itemised quotes: this amount stands until the vehicle, dates, times, places, extras, driver’s age or discount change.'
+  ) : typed ? (
     <>
-      Suggested: {money(decimalText(suggestion.amount))} ({suggestion.days} {suggestion.days === 1 ? 'day' : 'days'} ×{' '}
-      {money(decimalText(suggestion.price))}
-      {suggestion.discount ? ` − ${money(decimalText(suggestion.discount))} discount` : ''}).{' '}
-      {amountEdited && suggestedText !== String(getValues('booking_amount') ?? '') ? (
-        <button
-          type="button"
-          className="staff-booking-form__use"
-          onClick={() => {
-            setAmountEdited(false);
-            setValue('booking_amount', suggestedText ?? '', { shouldDirty: true });
-          }}
-        >
-          Use suggested amount
-        </button>
-      ) : null}
+      The typed amount replaces the quote’s total{totalText ? ` (${totalText})` : ''}.{' '}
+      <button
+        type="button"
+        className="staff-booking-form__use"
+        onClick={() => {
+          setAmountTyped(false);
+          setValue('booking_amount', '', { shouldDirty: true });
+        }}
+      >
+        Use the quote’s total
+      </button>
     </>
+  ) : totalText ? (
+    `Left empty: the booking is charged the quote’s total, ${totalText}.`
   ) : (
-    'Suggested from the dates and the vehicle’s price per day once both are chosen; you may change it.'
+    'Left empty: the booking is charged the quote’s total once the vehicle and dates are chosen. A typed amount replaces it.'
   );
+  const quoteProblem = rental.problem;
+  const youngDriver = plan?.fees.youngDriver ?? null;
+  const requoted =
+    mode === 'edit' && repriced
+      ? `${datesChanged ? REQUOTED_DATES : REQUOTED}${kept.kept.length > 0 ? ' Your overrides are kept on the lines still quoted.' : ''}`
+      : null;
 
   return (
     <form className="form staff-booking-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -329,6 +498,90 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
           ))}
         </div>
       </fieldset>
+      <ExtrasFieldset
+        extras={plan?.extras ?? []}
+        chosen={extras}
+        currency={plan?.currency ?? currency}
+        onChange={(next) => {
+          setExtras(next);
+          setExtrasRefusal(null);
+        }}
+        error={extrasRefusal ?? (quoteProblem?.field === 'extras' ? quoteProblem.message : undefined)}
+      />
+      {youngDriver || String(driverAge ?? '') !== '' ? (
+        <fieldset className="form__section">
+          <legend className="form__section-title">Driver</legend>
+          <TextField
+            label="Driver's age"
+            type="number"
+            inputMode="numeric"
+            min="16"
+            max="120"
+            step="1"
+            hint={
+              youngDriver
+                ? `Drivers under ${youngDriver.underAge} pay a young-driver fee. Leave empty if not known.`
+                : 'Leave empty if not known.'
+            }
+            error={
+              errors.driver_age?.message ?? (quoteProblem?.field === 'driver_age' ? quoteProblem.message : undefined)
+            }
+            {...register('driver_age')}
+          />
+        </fieldset>
+      ) : null}
+      {/* The quote is its own region ("Price"); what it says about the edit comes first. */}
+      <div className="form__section staff-booking-form__quote">
+        {requoted ? <StatusMessage tone="info">{requoted}</StatusMessage> : null}
+        {kept.dropped.map((override) => (
+          <StatusMessage key={override.code} tone="warning">
+            The override of {labelOf(override.code)} no longer applies: that line is not in the new quote.
+          </StatusMessage>
+        ))}
+        {quoteProblem && !['extras', 'driver_age', 'quote'].includes(quoteProblem.field) ? (
+          <StatusMessage tone="error">{quoteProblem.message}</StatusMessage>
+        ) : null}
+        {legacy ? (
+          <p className="staff-booking-form__legacy">
+            This booking was made before itemised quotes: it keeps its amount,{' '}
+            {money(String(start.values.booking_amount ?? ''))}, until the vehicle, dates, times, places, extras,
+            driver’s age or discount change; then it is quoted.
+          </p>
+        ) : (
+          <QuotePanel
+            rental={rental}
+            appCurrency={currency}
+            confirmedTitle="Quote"
+            title={repriced ? undefined : 'Quote as stored'}
+            lines={shown?.lines ?? null}
+            total={shown?.total ?? null}
+            chooseHint="Choose the vehicle and the dates to see the price."
+            failedHint="The prices could not be loaded: the server prices the booking when it is saved."
+            lineControls={(line) =>
+              line.kind === 'tax' ? null : (
+                <LineOverride
+                  line={line}
+                  override={overrides.find((override) => override.code === line.code)}
+                  unavailable={plan ? null : NO_PLAN_FOR_OVERRIDES}
+                  onApply={(override) => {
+                    setOverrides((current) => setOverride(current, override));
+                    setOverridesRefusal(null);
+                  }}
+                  onUndo={() => {
+                    setOverrides((current) => removeOverride(current, line.code));
+                    setOverridesRefusal(null);
+                  }}
+                />
+              )
+            }
+          />
+        )}
+        {(overridesRefusal ?? overrideProblem) ? (
+          <p className="field__error" role="alert">
+            {overridesRefusal ?? overrideProblem}
+          </p>
+        ) : null}
+      </div>
       <fieldset className="form__section">
         <legend className="form__section-title">Payment</legend>
         <div className="form__row">
@@ -340,7 +593,7 @@ export function BookingForm({ mode, start, save, onSaved, cancel }: BookingFormP
             step="0.01"
             hint={amountHint}
             error={errors.booking_amount?.message}
-            {...register('booking_amount', { onChange: () => setAmountEdited(true) })}
+            {...register('booking_amount', { onChange: () => setAmountTyped(true) })}
           />
           <TextField
             label="Deposit"

@@ -13,7 +13,10 @@ import { bookingValues } from './booking-defaults.ts';
 import { customerOption } from './customer-combobox.tsx';
 import { vehicleOption } from './vehicle-combobox.tsx';
 
-/** /edit-booking/{id}: the Add Booking form filled with the booking; saved, it opens the booking. */
+/**
+ * /edit-booking/{id}: the Add Booking form filled with the booking, its extras, places and stored
+ * quote (lines and overrides); saved, it opens the booking.
+ */
 export function EditBookingPage({ bookingId }: { bookingId: number }) {
   const query = useStaffBooking(bookingId);
   const booking = query.data;
@@ -42,6 +45,12 @@ export function EditBookingPage({ bookingId }: { bookingId: number }) {
                     pricePerDay: '',
                     deposit: booking.booking_deposit,
                   },
+              extras: (booking.quote?.extras ?? [])
+                .map((extra) => ({ extraId: extra.extra_id, quantity: extra.quantity }))
+                .sort((a, b) => a.extraId - b.extraId),
+              pickupLocationId: booking.pickup_location_id,
+              dropoffLocationId: booking.dropoff_location_id,
+              quote: booking.quote,
             }}
             save={(body, idempotencyKey) => update.mutateAsync({ id: bookingId, body, idempotencyKey })}
             onSaved={() => void navigate({ ...back, search: { updated: true } })}

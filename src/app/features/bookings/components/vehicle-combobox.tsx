@@ -11,12 +11,26 @@ export interface VehicleOption extends ComboboxOption {
   deposit: string;
   /** Its agency, when known: the booking's places are that agency's pickup locations. */
   agencyId?: number;
+  /** What the quote reads (issue 21), when known: its category, km a day included, and pickup locations. */
+  categoryId?: number | null;
+  mileageAllowance?: number;
+  locationIds?: readonly number[];
 }
 
 export function vehicleOption(
   vehicle: Pick<
     StaffVehicle,
-    'id' | 'agency_id' | 'make' | 'model' | 'registration_number' | 'price_per_day' | 'deposit' | 'color'
+    | 'id'
+    | 'agency_id'
+    | 'make'
+    | 'model'
+    | 'registration_number'
+    | 'price_per_day'
+    | 'deposit'
+    | 'color'
+    | 'category_id'
+    | 'mileage_allowance'
+    | 'pickup_locations'
   >,
   formatPrice: (amount: string) => string,
 ): VehicleOption {
@@ -27,6 +41,9 @@ export function vehicleOption(
     pricePerDay: vehicle.price_per_day,
     deposit: vehicle.deposit,
     agencyId: vehicle.agency_id,
+    categoryId: vehicle.category_id,
+    mileageAllowance: vehicle.mileage_allowance,
+    locationIds: vehicle.pickup_locations,
   };
 }
 
