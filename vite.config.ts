@@ -24,7 +24,8 @@ const LANDING_APP =
   /src[\\/](domain[\\/]constants|app[\\/](features[\\/]vehicles[\\/]|features[\\/]session[\\/](guards|pending-logout|api[\\/]get-session)|lib[\\/](format|api-client|search-params|currency|public-vehicle-keys)|offline[\\/]last-updated|pwa[\\/]install-capture|components[\\/](snapshot-omit|brand|button|icons|empty-state|loading-state|status-message|page-header|route-error)|layouts[\\/](app-shell|public-layout|nav|sidebar-nav)))/;
 
 /** Landing code that waits for the first paint (first-paint.ts): its own chunk, fetched after. */
-const AFTER_FIRST_PAINT = /src[\\/]app[\\/]features[\\/]vehicles[\\/]components[\\/]carousel-controls\.tsx$/;
+const AFTER_FIRST_PAINT =
+  /src[\\/]app[\\/]features[\\/]vehicles[\\/](components[\\/]carousel-controls\.tsx$|after-paint[\\/])/;
 
 /** The entry's own modules: in the landing chunk too, so the entry file is only its import. */
 const APP_START = /src[\\/]app[\\/](boot|start|app|router|route-tree\.gen|query-client|first-paint)\.tsx?$/;

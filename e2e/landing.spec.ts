@@ -11,6 +11,8 @@ interface ListedVehicle {
   mileage: number;
   ownership: 'company' | 'private';
   price_per_day: string;
+  /** Set when a season ahead changes its price: the card says "from" it instead (issue 21). */
+  from_price_per_day: string | null;
   images: { thumbnail: string }[];
   agency_name: string;
   agency_logo: string | null;
@@ -49,7 +51,9 @@ test.describe('landing page', () => {
     await expect(card.getByRole('heading', { name: `${vehicle.make} ${vehicle.model}` })).toBeVisible();
     await expect(card).toContainText(vehicle.color);
     await expect(card).toContainText(km(vehicle.mileage));
-    await expect(card).toContainText(`£${vehicle.price_per_day} / day`);
+    await expect(card).toContainText(
+      vehicle.from_price_per_day ? `from £${vehicle.from_price_per_day} / day` : `£${vehicle.price_per_day} / day`,
+    );
     await expect(card).toContainText(vehicle.agency_name);
     const logo = card.getByRole('img', { name: `${vehicle.agency_name} logo` });
     await expect(logo).toHaveAttribute('src', vehicle.agency_logo ?? '');

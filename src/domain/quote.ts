@@ -7,6 +7,7 @@ import type {
   QuoteLineKind,
   QuoteProblem,
   QuoteResult,
+  QuoteVehicle,
   RateAdjustment,
   RatePlan,
   Season,
@@ -77,9 +78,13 @@ export function hourlyCharge(dayRate: number, hours: number, plan: Pick<RatePlan
   return Math.min(dayRate, Math.ceil(hours) * hourlyRate(dayRate, plan));
 }
 
+/** What the day rates read of a plan and of a vehicle: its categories' base rates and its seasons. */
+export type DayRatePlan = Pick<RatePlan, 'categories' | 'seasons'>;
+export type DayRateVehicle = Pick<QuoteVehicle, 'pricePerDay' | 'categoryId'>;
+
 /** The vehicle's own day rate, or its category's when it has none. */
-function baseDayRate(plan: RatePlan, input: QuoteInput): number {
-  const { pricePerDay, categoryId } = input.vehicle;
+export function baseDayRate(plan: DayRatePlan, vehicle: DayRateVehicle): number {
+  const { pricePerDay, categoryId } = vehicle;
   if (pricePerDay > 0) return pricePerDay;
   return plan.categories.find((category) => category.id === categoryId)?.baseDayRate ?? 0;
 }
@@ -92,7 +97,7 @@ function beats(season: Season, other: Season): boolean {
 }
 
 /** Rental days priced alike: a code and name for the line, the day rate, and how many days. */
-interface DayRun {
+export interface DayRun {
   code: string;
   name: string;
   rate: number;
@@ -104,9 +109,9 @@ interface DayRun {
  * each first appears. The range is cut where a season starts or ends, so the work grows with the
  * seasons, not with the length of the rental.
  */
-function dayRuns(plan: RatePlan, input: QuoteInput, start: string, end: string): DayRun[] {
-  const base = baseDayRate(plan, input);
-  const { categoryId } = input.vehicle;
+export function dayRuns(plan: DayRatePlan, vehicle: DayRateVehicle, start: string, end: string): DayRun[] {
+  const base = baseDayRate(plan, vehicle);
+  const { categoryId } = vehicle;
   const seasons = plan.seasons.filter(
     (season) =>
       isIsoDate(season.startDate) &&
@@ -203,7 +208,7 @@ function rentalLines(plan: RatePlan, input: QuoteInput, days: number, tier: Leng
   const runs: DayRun[] =
     tier?.adjustment.kind === 'day_rate'
       ? [{ code: `rental:tier:${tier.id}`, name: tier.name, rate: tier.adjustment.dayRate, days }]
-      : dayRuns(plan, input, input.startDate, input.endDate);
+      : dayRuns(plan, input.vehicle, input.startDate, input.endDate);
   const minutes = minutesOf(input.dropoffTime) - minutesOf(input.pickupTime);
   const [only] = runs;
   if (plan.hourlyBasisPoints > 0 && days === 1 && minutes > 0 && only) {

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '#domain/dates';
 import { buildApp } from '#server/app';
 import { bumpVersion } from '#server/repositories/data-versions';
 import { listPublicVehicles } from '#server/repositories/vehicles';
@@ -51,7 +52,12 @@ describe(`the public list's cached bytes (${ENGINE})`, () => {
 
   /** The list as the repository gives it now, serialized: what the cached bytes must be. */
   const fresh = async (page: { limit: number; offset: number }) => {
-    const { items, total } = await listPublicVehicles(t.app.deps.db, t.app.deps.media, page);
+    const { items, total } = await listPublicVehicles(
+      t.app.deps.db,
+      t.app.deps.media,
+      todayIso(t.app.deps.now()),
+      page,
+    );
     return { body: JSON.stringify(items), total: String(total) };
   };
 

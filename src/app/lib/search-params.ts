@@ -19,3 +19,13 @@ export function searchText(value: unknown): string | undefined {
 export function definedOnly<T extends object>(search: T): T {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T;
 }
+
+/** The public browse's category filter in the address (`?category=Economy`): a name, or none. */
+export interface CategorySearch {
+  category?: string;
+}
+
+export function categorySearch(search: Record<string, unknown>): CategorySearch {
+  const category = searchText(search['category']);
+  return category === undefined ? {} : { category };
+}

@@ -8,9 +8,11 @@ import { useSession } from '../features/session/api/get-session.ts';
 import { publicVehiclesQueryOptions } from '../features/vehicles/api/list-public-vehicles.ts';
 import { PublicVehicleBrowse } from '../features/vehicles/components/public-vehicle-browse.tsx';
 import { clearFirstScreen } from '../pwa/first-screen.ts';
+import { categorySearch, type CategorySearch } from '../lib/search-params.ts';
 
 /** `/`: the available vehicles. It sits under the root (whose guard sends staff-type users on), so it brings its own layout. */
 export const Route = createFileRoute('/')({
+  validateSearch: (search: Record<string, unknown>): CategorySearch => categorySearch(search),
   // Starts the fetch beside the route's code but does not wait for it: with a cached list this
   // resolves at once, and without one the page shows its own loading, offline or retry state
   // rather than holding the navigation until the network answers.
@@ -24,6 +26,7 @@ function LandingPage() {
   // A signed-in customer asks with their account (no contact details to type again).
   const user = useSession();
   const customer = user?.role === 'customer';
+  const { category } = Route.useSearch();
   useEffect(() => {
     // The kept first screen is the visitors' page: never the one a signed-in user reopens into.
     if (user) void clearFirstScreen().catch(() => undefined);
@@ -36,6 +39,7 @@ function LandingPage() {
       <PublicVehicleBrowse
         showAgency
         keepFirstScreen={!user}
+        category={category}
         // Only a link here: the request form is its own route's code, so `/` stays light.
         cardAction={(vehicle) => (
           <Link

@@ -59,6 +59,12 @@ export interface PublicVehicle {
   /** The name of its agency's category for it (Economy, SUV…), or null. */
   category: string | null;
   price_per_day: string;
+  /**
+   * The lowest day rate its agency's seasons give it over the coming 365 days, when that differs
+   * from its base (`price_per_day`, or its category's base rate): the cards' "from £X/day". Null
+   * when no season changes its price in that year.
+   */
+  from_price_per_day: string | null;
   deposit: string;
   main_image: string | null;
   images: VehicleImageView[];

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { SeasonView } from '#domain/api/rate-plan';
 import { formatMoney } from '#domain/money';
+import type { RateAdjustment, Season } from '#domain/rate-plan';
 import type { Database, SeasonTable } from '../db/types.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
 
@@ -124,4 +125,56 @@ export async function setSeasonCategories(
 export async function deleteSeason(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('season_categories').where('season_id', '=', id).execute();
   await db.deleteFrom('seasons').where('id', '=', id).execute();
+}
+
+/** A stored season's change to the day rate; null for a row missing the number its kind needs. */
+function adjustmentOf(row: Pick<SeasonRow, 'adjustment_kind' | 'day_rate' | 'basis_points'>): RateAdjustment | null {
+  if (row.adjustment_kind === 'day_rate')
+    return row.day_rate === null ? null : { kind: 'day_rate', dayRate: row.day_rate };
+  return row.basis_points === null ? null : { kind: 'percent', basisPoints: row.basis_points };
+}
+
+/**
+ * The seasons of each of `agencyIds` that cover a day of [from, to], as the quote reads them, by
+ * agency: one query for the seasons and one for their categories, however many agencies a page
+ * of the public list shows (the cards' "from" price).
+ */
+export async function seasonsOfAgencies(
+  db: Kysely<Database>,
+  agencyIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Map<number, Season[]>> {
+  const byAgency = new Map<number, Season[]>();
+  if (agencyIds.length === 0) return byAgency;
+  const ids = [...new Set(agencyIds)];
+  const within = db
+    .selectFrom('seasons')
+    .where('seasons.agency_id', 'in', ids)
+    .where('seasons.end_date', '>=', from)
+    .where('seasons.start_date', '<=', to);
+  const [rows, limits] = await Promise.all([
+    within.selectAll('seasons').orderBy('seasons.id').execute(),
+    within
+      .innerJoin('season_categories', 'season_categories.season_id', 'seasons.id')
+      .select(['season_categories.season_id', 'season_categories.category_id'])
+      .orderBy('season_categories.category_id')
+      .execute(),
+  ]);
+  const categories = new Map<number, number[]>();
+  for (const row of limits) categories.set(row.season_id, [...(categories.get(row.season_id) ?? []), row.category_id]);
+  for (const row of rows) {
+    const adjustment = adjustmentOf(row);
+    if (!adjustment) continue;
+    const season: Season = {
+      id: row.id,
+      name: row.name,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      adjustment,
+      categoryIds: categories.get(row.id) ?? [],
+    };
+    byAgency.set(row.agency_id, [...(byAgency.get(row.agency_id) ?? []), season]);
+  }
+  return byAgency;
 }

@@ -7,12 +7,16 @@ import type {
   StaffVehicle,
   VehicleImageView,
 } from '#domain/api/vehicles';
+import { addDays } from '#domain/dates';
+import { FROM_PRICE_DAYS, fromDayRate } from '#domain/from-price';
 import { formatMoney } from '#domain/money';
+import type { Season } from '#domain/rate-plan';
 import type { DialectName } from '../db/connect.ts';
 import { containsText } from '../db/sql-helpers.ts';
 import type { Database, VehicleTable } from '../db/types.ts';
 import type { MediaStore } from '../services/media/media-store.ts';
 import { countRows, type Page, type Paged } from './paging.ts';
+import { seasonsOfAgencies } from './seasons.ts';
 
 export type { PickupLocationView, PublicVehicle, PublicVehicleDetail, StaffVehicle, VehicleImageView };
 
@@ -32,11 +36,14 @@ type VehicleRow = Selectable<VehicleTable> & {
   agency_name: string;
   agency_logo_key: string | null;
   category_name: string | null;
+  category_base_day_rate: number | null;
 };
 
 interface Details {
   images: Map<number, VehicleImageView[]>;
   locations: Map<number, PickupLocationView[]>;
+  /** The public views' "from" price: the day it is read from and each agency's seasons ahead. */
+  seasons: { today: string; byAgency: Map<number, Season[]> } | null;
 }
 
 interface VehicleFilter {
@@ -122,14 +129,24 @@ function vehicleRows(vehicles: ReturnType<typeof vehiclesOf>) {
       'agencies.name as agency_name',
       'agencies.logo_key as agency_logo_key',
       'vehicle_categories.name as category_name',
+      'vehicle_categories.base_day_rate as category_base_day_rate',
     ]);
 }
 
-/** Images and pickup locations of many vehicles in two queries, grouped by vehicle. */
-async function loadDetails(db: Kysely<Database>, urls: MediaUrls, vehicleIds: number[]): Promise<Details> {
-  const details: Details = { images: new Map(), locations: new Map() };
-  if (vehicleIds.length === 0) return details;
-  const [images, locations] = await Promise.all([
+/**
+ * Images and pickup locations of many vehicles in two queries, grouped by vehicle; for the public
+ * views (`today` given) also the seasons ahead of their agencies, in two more.
+ */
+async function loadDetails(
+  db: Kysely<Database>,
+  urls: MediaUrls,
+  rows: readonly Pick<VehicleRow, 'id' | 'agency_id'>[],
+  today: string | null,
+): Promise<Details> {
+  const details: Details = { images: new Map(), locations: new Map(), seasons: null };
+  if (rows.length === 0) return details;
+  const vehicleIds = rows.map((row) => row.id);
+  const [images, locations, seasons] = await Promise.all([
     db
       .selectFrom('vehicle_images')
       .select(['id', 'vehicle_id', 'file_key'])
@@ -147,7 +164,16 @@ async function loadDetails(db: Kysely<Database>, urls: MediaUrls, vehicleIds: nu
       .orderBy('locations.name')
       .orderBy('locations.id')
       .execute(),
+    today === null
+      ? null
+      : seasonsOfAgencies(
+          db,
+          rows.map((row) => row.agency_id),
+          today,
+          addDays(today, FROM_PRICE_DAYS - 1),
+        ),
   ]);
+  if (today !== null && seasons) details.seasons = { today, byAgency: seasons };
   for (const row of images) {
     const list = details.images.get(row.vehicle_id) ?? [];
     list.push({
@@ -195,6 +221,18 @@ function toStaffVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Sta
   };
 }
 
+/** The lowest day rate of the coming year when seasons make it differ from the base (fromDayRate), or null. */
+function fromPrice(row: VehicleRow, details: Details): string | null {
+  if (!details.seasons) return null;
+  const seasons = details.seasons.byAgency.get(row.agency_id) ?? [];
+  if (seasons.length === 0) return null;
+  const categories =
+    row.category_id === null ? [] : [{ id: row.category_id, name: '', baseDayRate: row.category_base_day_rate }];
+  const vehicle = { pricePerDay: row.price_per_day, categoryId: row.category_id };
+  const lowest = fromDayRate({ categories, seasons }, vehicle, details.seasons.today);
+  return lowest === null ? null : formatMoney(lowest);
+}
+
 function toPublicVehicle(row: VehicleRow, details: Details, urls: MediaUrls): PublicVehicle {
   const images = details.images.get(row.id) ?? [];
   return {
@@ -208,6 +246,7 @@ function toPublicVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Pu
     ownership: row.ownership,
     category: row.category_name,
     price_per_day: formatMoney(row.price_per_day),
+    from_price_per_day: fromPrice(row, details),
     deposit: formatMoney(row.deposit),
     main_image: images[0]?.image ?? null,
     images,
@@ -219,13 +258,17 @@ function toPublicVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Pu
 
 type ToView<T> = (row: VehicleRow, details: Details, urls: MediaUrls) => T;
 
-/** One page of vehicles by make, model and id, with the total, in the shape `toView` gives. */
+/**
+ * One page of vehicles by make, model and id, with the total, in the shape `toView` gives;
+ * `fromPriceOn` (the public views' today) reads the seasons ahead for the cards' "from" price.
+ */
 async function listVehicles<T>(
   db: Kysely<Database>,
   urls: MediaUrls,
   filter: VehicleFilter,
   page: Page,
   toView: ToView<T>,
+  fromPriceOn: string | null = null,
 ): Promise<Paged<T>> {
   const vehicles = vehiclesOf(db, filter);
   const [rows, total] = await Promise.all([
@@ -238,11 +281,7 @@ async function listVehicles<T>(
       .execute(),
     countRows(vehicles),
   ]);
-  const details = await loadDetails(
-    db,
-    urls,
-    rows.map((row) => row.id),
-  );
+  const details = await loadDetails(db, urls, rows, fromPriceOn);
   return { items: rows.map((row) => toView(row, details, urls)), total };
 }
 
@@ -251,10 +290,11 @@ async function findVehicle<T>(
   urls: MediaUrls,
   filter: VehicleFilter,
   toView: ToView<T>,
+  fromPriceOn: string | null = null,
 ): Promise<T | undefined> {
   const row = await vehicleRows(vehiclesOf(db, filter)).executeTakeFirst();
   if (!row) return undefined;
-  return toView(row, await loadDetails(db, urls, [row.id]), urls);
+  return toView(row, await loadDetails(db, urls, [row], fromPriceOn), urls);
 }
 
 export interface StaffVehicleListOptions extends Page {
@@ -289,24 +329,28 @@ export async function findStaffVehicle(
 /**
  * The public list: in-service vehicles of approved agencies only, by make, model and id; those free
  * on every day of `availableBetween` and in a category named `category` (any case) when given.
+ * Each one's "from" price is read over the year from `today`.
  */
 export async function listPublicVehicles(
   db: Kysely<Database>,
   urls: MediaUrls,
+  today: string,
   page: Page,
   availableBetween?: DateRange,
   category?: string,
 ): Promise<Paged<PublicVehicle>> {
-  return listVehicles(db, urls, { approvedOnly: true, availableBetween, category }, page, toPublicVehicle);
+  const filter = { approvedOnly: true, availableBetween, category };
+  return listVehicles(db, urls, filter, page, toPublicVehicle, today);
 }
 
-/** One in-service vehicle of an approved agency, as anyone may see it. */
+/** One in-service vehicle of an approved agency, as anyone may see it; its "from" price read from `today`. */
 export async function findPublicVehicle(
   db: Kysely<Database>,
   urls: MediaUrls,
   id: number,
+  today: string,
 ): Promise<PublicVehicle | undefined> {
-  return findVehicle(db, urls, { id, approvedOnly: true }, toPublicVehicle);
+  return findVehicle(db, urls, { id, approvedOnly: true }, toPublicVehicle, today);
 }
 
 /**
@@ -317,8 +361,9 @@ export async function findPublicVehicleDetail(
   db: Kysely<Database>,
   urls: MediaUrls,
   id: number,
+  today: string,
 ): Promise<PublicVehicleDetail | undefined> {
-  const vehicle = await findPublicVehicle(db, urls, id);
+  const vehicle = await findPublicVehicle(db, urls, id, today);
   if (!vehicle) return undefined;
   const [agency, addresses] = await Promise.all([
     db

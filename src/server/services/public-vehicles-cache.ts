@@ -18,6 +18,8 @@ export interface CachedPage {
 
 interface Slot {
   version: number;
+  /** The day the page was read on: its "from" prices look a year ahead of it. */
+  day: string;
   page: Promise<CachedPage>;
 }
 
@@ -32,6 +34,8 @@ const MAX_PAGES_PER_DATABASE = 64;
  * read of the shared row, so a write through any process is seen by all of them at once.
  * Pages are keyed by database (tests run several apps in one process) and by (limit, offset) and
  * the category filter; a category's rename or removal bumps the version like a vehicle's edit.
+ * The cards' "from" prices depend on the seasons and on the day: a season's write or removal
+ * bumps the version too, and a page read on another day is read again.
  */
 const caches = new WeakMap<Kysely<Database>, Map<string, Slot>>();
 
@@ -51,7 +55,7 @@ export function renderOne(value: unknown): { body: Buffer; etag: string } {
 /** The cached page, loading it once when missing or stale; concurrent misses share one load. */
 export async function publicVehiclePage(
   { db, dialect }: Pick<Deps, 'db' | 'dialect'>,
-  page: { limit: number; offset: number; category?: string | undefined },
+  page: { limit: number; offset: number; category?: string | undefined; day: string },
   load: () => Promise<{ items: readonly unknown[]; total: number }>,
 ): Promise<CachedPage> {
   // Read before loading: the load then sees at least this version's data, never older.
@@ -66,12 +70,12 @@ export async function publicVehiclePage(
     page.category === undefined ? `${page.limit}:${page.offset}` : `${page.limit}:${page.offset}:${page.category}`;
   const slot = pages.get(key);
   // A slot newer than the version read here is newer still: a slower request may serve it.
-  if (slot && slot.version >= version) return slot.page;
+  if (slot && slot.version >= version && slot.day === page.day) return slot.page;
 
   const loading = load().then(renderPage);
   const own = pages;
   own.delete(key);
-  own.set(key, { version, page: loading });
+  own.set(key, { version, day: page.day, page: loading });
   if (own.size > MAX_PAGES_PER_DATABASE) {
     const oldest = own.keys().next();
     if (!oldest.done) own.delete(oldest.value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterVehicles, NO_FILTER } from './filter-vehicles.ts';
+import { filterVehicles, inCategory, NO_FILTER } from './filter-vehicles.ts';
 
 const fleet = [
   { id: 1, make: 'Toyota', model: 'Yaris', color: 'Navy', ownership: 'company' as const },
@@ -44,5 +44,14 @@ describe('filterVehicles', () => {
 
   it('does not search other fields', () => {
     expect(filterVehicles(fleet, { ...NO_FILTER, search: 'company' })).toEqual([]);
+  });
+});
+
+describe('inCategory', () => {
+  it('matches the category name whatever its case, and never a vehicle without one', () => {
+    expect(inCategory({ category: 'SUV' }, 'suv')).toBe(true);
+    expect(inCategory({ category: 'Economy' }, 'Compact')).toBe(false);
+    expect(inCategory({ category: null }, 'SUV')).toBe(false);
+    expect(inCategory({}, 'SUV')).toBe(false);
   });
 });

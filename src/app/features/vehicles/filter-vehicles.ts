@@ -28,3 +28,11 @@ export function filterVehicles<T extends Filterable>(vehicles: readonly T[], fil
         )),
   );
 }
+
+/**
+ * Whether a vehicle's category is `name`, whatever the case: how GET public-vehicles/?category=
+ * matches, read from the cached list until (or unless, offline) the server has answered.
+ */
+export function inCategory(vehicle: Pick<VehicleSummary, 'category'>, name: string): boolean {
+  return vehicle.category?.toLowerCase() === name.toLowerCase();
+}

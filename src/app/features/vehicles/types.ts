@@ -10,4 +10,4 @@ export type VehicleSummary = Pick<
   PublicVehicle,
   'id' | 'make' | 'model' | 'color' | 'mileage' | 'ownership' | 'price_per_day' | 'images'
 > &
-  Partial<Record<'agency_name' | 'agency_logo', string | null>>;
+  Partial<Record<'agency_name' | 'agency_logo' | 'category' | 'from_price_per_day', string | null>>;

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { todayIso } from '#domain/dates';
 import { vehicleIdParams } from '#domain/schemas/vehicle';
 import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -17,7 +18,7 @@ export const getPublicVehicleRoute = defineRoute({
   access: 'public',
   params: vehicleIdParams,
   async handler({ deps, params, request, reply }): Promise<FastifyReply> {
-    const vehicle = await findPublicVehicleDetail(deps.db, deps.media, params.id);
+    const vehicle = await findPublicVehicleDetail(deps.db, deps.media, params.id, todayIso(deps.now()));
     if (!vehicle) throw notFound(VEHICLE_NOT_FOUND);
     const { body, etag } = renderOne(vehicle);
     reply.headers({ ETag: etag, 'Cache-Control': 'no-cache' });

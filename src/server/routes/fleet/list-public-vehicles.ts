@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { FastifyReply } from 'fastify';
+import { todayIso } from '#domain/dates';
 import { END_BEFORE_START, optionalText } from '#domain/schemas/fields';
 import { AVAILABILITY_NEEDS_BOTH, availabilityFields } from '#domain/schemas/unavailability';
 import { defineRoute } from '../../http/route.ts';
@@ -48,10 +49,12 @@ export const listPublicVehiclesRoute = defineRoute({
     const { available_from: from, available_to: to, category: named, ...paging } = query;
     const available = from && to ? { from, to } : undefined;
     const category = named ?? undefined;
-    const load = () => listPublicVehicles(deps.db, deps.media, paging, available, category);
+    // The cards' "from" price looks a year ahead of the server's day (UTC).
+    const day = todayIso(deps.now());
+    const load = () => listPublicVehicles(deps.db, deps.media, day, paging, available, category);
     const page = available
       ? await load().then(renderPage)
-      : await publicVehiclePage(deps, { ...paging, category }, load);
+      : await publicVehiclePage(deps, { ...paging, category, day }, load);
     const headers = { ETag: page.etag, 'Cache-Control': 'no-cache', 'X-Total-Count': page.total };
     reply.headers(headers);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();

@@ -3,6 +3,7 @@ import type { SeasonInput } from '#domain/schemas/season';
 import type { Kysely } from 'kysely';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
+import { bumpVersion } from '../../repositories/data-versions.ts';
 import type { Page, Paged } from '../../repositories/paging.ts';
 import {
   categoriesOutsideAgency,
@@ -47,7 +48,10 @@ export async function listAgencySeasons(deps: Deps, user: AuthUser, page: Page):
   return listSeasons(deps.db, planAgency(user), page);
 }
 
-/** Adds a season to the caller's price list; the plan's version moves with it. */
+/**
+ * Adds a season to the caller's price list; the plan's version moves with it, and so does the
+ * public list's: its cards' "from" prices read the seasons (so does every season write below).
+ */
 export async function createSeason(
   deps: Deps,
   user: AuthUser,
@@ -63,6 +67,7 @@ export async function createSeason(
       await assertOwnCategories(trx, agencyId, input.category_ids);
       const id = await insertSeason(trx, { ...seasonValues(input), agency_id: agencyId, created_at: createdAt });
       await setSeasonCategories(trx, id, input.category_ids);
+      await bumpVersion(trx, 'public-vehicles');
       const season = await findSeason(trx, id, agencyId);
       if (!season) throw seasonNotFound();
       await storeReplyWithWrite(trx, replyKey, 201, season);
@@ -83,6 +88,7 @@ export async function changeSeason(deps: Deps, user: AuthUser, id: number, input
       await assertOwnCategories(trx, agencyId, input.category_ids);
       await updateSeason(trx, id, seasonValues(input));
       await setSeasonCategories(trx, id, input.category_ids);
+      await bumpVersion(trx, 'public-vehicles');
       const season = await findSeason(trx, id, agencyId);
       if (!season) throw seasonNotFound();
       return season;
@@ -97,5 +103,6 @@ export async function removeSeason(deps: Deps, user: AuthUser, id: number): Prom
   await writePlan(deps, agencyId, async (trx) => {
     if (!(await findSeason(trx, id, agencyId))) throw seasonNotFound();
     await deleteSeason(trx, id);
+    await bumpVersion(trx, 'public-vehicles');
   });
 }

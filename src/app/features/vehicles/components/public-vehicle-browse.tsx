@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useLoadedAfterFirstPaint } from '../../../first-paint.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
@@ -7,7 +8,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
 import { useFirstScreenSnapshot } from '../../../pwa/first-screen.ts';
 import { listPublicVehicles, usePublicVehicles, type PublicVehicle } from '../api/list-public-vehicles.ts';
-import { filterVehicles, NO_FILTER, type VehicleFilter } from '../filter-vehicles.ts';
+import { filterVehicles, inCategory, NO_FILTER, type VehicleFilter } from '../filter-vehicles.ts';
 import { VehicleCard } from './vehicle-card.tsx';
 import { VehicleFilters } from './vehicle-filters.tsx';
 import { EAGER_CARDS, VehicleGrid } from './vehicle-grid.tsx';
@@ -17,7 +18,13 @@ const AvailabilityFilter = lazy(() =>
   import('../../availability/index.ts').then((module) => ({ default: module.AvailabilityFilter })),
 );
 
+// The category select and its calls come a moment after the first screen (decision 039); the
+// chosen category filters the cached list from the first paint on.
+const loadCategoryFilter = () => import('../after-paint/category-filter.tsx');
+
 interface PublicVehicleBrowseProps {
+  /** The category in the address (`?category=`, which the filter changes), or undefined for all. */
+  category?: string | undefined;
   /** The landing shows the agency on each card; the customer browse shows a Book Now button instead. */
   showAgency?: boolean;
   cardAction?: (vehicle: PublicVehicle) => ReactNode;
@@ -33,8 +40,12 @@ export function PublicVehicleBrowse({
   showAgency = false,
   cardAction,
   keepFirstScreen = false,
+  category,
 }: PublicVehicleBrowseProps) {
   const query = usePublicVehicles();
+  const categoryFilter = useLoadedAfterFirstPaint(loadCategoryFilter);
+  /** The server's answer for a category: used for that category only. */
+  const [inChosen, setInChosen] = useState<{ category: string; ids: ReadonlySet<number> } | null>(null);
   const [filter, setFilter] = useState<VehicleFilter>(NO_FILTER);
   const [datesOpen, setDatesOpen] = useState(false);
   /** The ids free on the chosen dates, as the server said; null: no dates chosen. */
@@ -42,10 +53,14 @@ export function PublicVehicleBrowse({
   const deferredFilter = useDeferredValue(filter);
   const vehicles = query.data;
   const shown = useMemo(() => {
-    const matching = vehicles ? filterVehicles(vehicles, deferredFilter) : [];
+    const fromServer = inChosen?.category === category ? inChosen?.ids : undefined;
+    const matching = (vehicles ? filterVehicles(vehicles, deferredFilter) : []).filter(
+      (vehicle) => !category || (fromServer ? fromServer.has(vehicle.id) : inCategory(vehicle, category)),
+    );
     return available ? matching.filter((vehicle) => available.has(vehicle.id)) : matching;
-  }, [vehicles, deferredFilter, available]);
-  const unfiltered = filter.search === NO_FILTER.search && filter.ownership === NO_FILTER.ownership && !available;
+  }, [vehicles, deferredFilter, available, category, inChosen]);
+  const unfiltered =
+    filter.search === NO_FILTER.search && filter.ownership === NO_FILTER.ownership && !available && !category;
   useFirstScreenSnapshot(
     keepFirstScreen && vehicles !== undefined && !query.isError && unfiltered && deferredFilter === filter,
     query.dataUpdatedAt,
@@ -53,7 +68,14 @@ export function PublicVehicleBrowse({
 
   return (
     <div className="vehicle-browse">
-      <VehicleFilters value={filter} onChange={setFilter} />
+      <VehicleFilters value={filter} onChange={setFilter}>
+        {/* The slot keeps the select's place from the first paint, so nothing moves when it comes. */}
+        <div className="vehicle-filters__field vehicle-filters__field--later">
+          {categoryFilter ? (
+            <categoryFilter.CategoryFilter value={category} vehicles={vehicles ?? []} onMatches={setInChosen} />
+          ) : null}
+        </div>
+      </VehicleFilters>
       {datesOpen ? (
         <Suspense fallback={<LoadingState label="Loading dates..." />}>
           <AvailabilityFilter
@@ -99,7 +121,7 @@ export function PublicVehicleBrowse({
               )}
             />
           ) : (
-            <EmptyState message="No vehicles found." />
+            <EmptyState message={category ? `No vehicles found in ${category}.` : 'No vehicles found.'} />
           )}
         </>
       ) : query.isError ? (

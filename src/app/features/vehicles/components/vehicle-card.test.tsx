@@ -38,6 +38,19 @@ describe('VehicleCard', () => {
     expect(html).toContain(' / day');
   });
 
+  it('says "from" the lowest day rate when seasons vary the price, read "per day" by screen readers', () => {
+    const html = render(<VehicleCard vehicle={{ ...vehicle, from_price_per_day: '39.50' }} />);
+    expect(html).toContain('from <span class="vehicle-card__amount">£39.50</span>');
+    expect(html).not.toContain('£45.00');
+    expect(html).toMatch(
+      /<span class="vehicle-card__unit" aria-hidden="true"> \/ day<\/span><span class="visually-hidden"> per day<\/span>/,
+    );
+    // Without one, the card is as it was: its own day rate, no "from".
+    const plain = render(<VehicleCard vehicle={{ ...vehicle, from_price_per_day: null }} />);
+    expect(plain).not.toContain('from ');
+    expect(plain).not.toContain('per day');
+  });
+
   it('shows the first card-width photo with its position in the alt text; the buttons come after the first paint', () => {
     const html = render(<VehicleCard vehicle={vehicle} />);
     expect(html).toContain('src="/media/a-480.webp"');

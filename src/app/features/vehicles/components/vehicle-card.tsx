@@ -28,6 +28,7 @@ const FIRST_PAINT_TIMING = { elementtiming: 'vehicle-card' };
 export function VehicleCard({ vehicle, showAgency = false, action, eager = false, pickup }: VehicleCardProps) {
   const currency = useCurrency();
   const name = `${vehicle.make} ${vehicle.model}`;
+  const from = vehicle.from_price_per_day;
   return (
     <article className="vehicle-card" data-testid="vehicle-card" aria-label={name}>
       <ImageCarousel images={vehicle.images} label={name} eager={eager} />
@@ -42,9 +43,15 @@ export function VehicleCard({ vehicle, showAgency = false, action, eager = false
               name
             )}
           </h2>
+          {/* Seasons vary the price: "from" the lowest day rate of the coming year (from_price_per_day). */}
           <p className="vehicle-card__price">
-            <span className="vehicle-card__amount">{formatMoney(vehicle.price_per_day, currency)}</span>
-            <span className="vehicle-card__unit"> / day</span>
+            {from ? 'from ' : null}
+            <span className="vehicle-card__amount">{formatMoney(from ?? vehicle.price_per_day, currency)}</span>
+            <span className="vehicle-card__unit" aria-hidden={from ? true : undefined}>
+              {' '}
+              / day
+            </span>
+            {from ? <span className="visually-hidden"> per day</span> : null}
           </p>
           {/* "Collect in Leeds · Station": a pickup point's name without the city it starts with. */}
           {pickup?.length ? (

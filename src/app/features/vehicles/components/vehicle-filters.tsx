@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { OwnershipFilter, VehicleFilter } from '../filter-vehicles.ts';
 import '../vehicles.css';
 
 interface VehicleFiltersProps {
   value: VehicleFilter;
   onChange: (next: VehicleFilter) => void;
+  /** More fields after these (the public browse's category). */
+  children?: ReactNode;
 }
 
 const OWNERSHIP_OPTIONS: { value: OwnershipFilter; label: string }[] = [
@@ -17,7 +19,7 @@ const isOwnershipFilter = (value: string): value is OwnershipFilter =>
   OWNERSHIP_OPTIONS.some((option) => option.value === value);
 
 /** The search box and the ownership filter of every vehicle grid; filtering happens on the cached list. */
-export function VehicleFilters({ value, onChange }: VehicleFiltersProps) {
+export function VehicleFilters({ value, onChange, children }: VehicleFiltersProps) {
   const searchId = useId();
   const ownershipId = useId();
   return (
@@ -63,6 +65,7 @@ export function VehicleFilters({ value, onChange }: VehicleFiltersProps) {
           ))}
         </select>
       </div>
+      {children}
     </search>
   );
 }
