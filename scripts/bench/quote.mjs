@@ -10,6 +10,7 @@
 // `benchQuote({ quick })` is called by scripts/bench-api.mjs (`--only=quote` runs it alone);
 // `node scripts/bench/quote.mjs [--quick] [sqlite|postgres]` runs it directly after `npm run
 // build:server`.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from '../postgres-cluster.mjs';
@@ -30,6 +31,23 @@ const EXPECTED_LINES = [
   'fee:young_driver',
   'tax',
 ];
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, ms) the process has used so far, from /proc; null where there is none.
+ * Divided by the requests of a run it is the server's own cost of a quote, which the load of a
+ * shared machine inflates far less than latency.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
 
 const addDays = (iso, days) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
@@ -128,9 +146,15 @@ async function measureEngine(engine, { quick }) {
       const rounds = quick ? 1 : 3;
       let best = null;
       for (let round = 1; round <= rounds; round++) {
+        const cpuBefore = cpuMs(api.child.pid);
         const result = await measure(`POST quotes/, ${engine}`, options, { warmup: 0, measured: time.measured });
+        const cpuAfter = cpuMs(api.child.pid);
+        const perQuote =
+          cpuBefore === null || cpuAfter === null
+            ? ''
+            : `, server CPU ${(((cpuAfter - cpuBefore) / (result.rps * time.measured)) * 1000).toFixed(0)} µs a quote`;
         console.log(
-          `  ${engine}, run ${round}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps.toFixed(0)} requests/s`,
+          `  ${engine}, run ${round}: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps.toFixed(0)} requests/s${perQuote}`,
         );
         if (!best || result.p99 < best.p99) best = result;
       }
