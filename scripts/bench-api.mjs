@@ -7,7 +7,9 @@
 //    complete right after it;
 //  - the booking list at 1,000,000 bookings on SQLite and on PostgreSQL (a throwaway cluster):
 //    first page for staff and for an agency, and deep pages, p99 at most 20 ms;
-//  - the booking history at 1,000,000 bookings: first page and totals per filter, in process.
+//  - the booking history at 1,000,000 bookings: first page and totals per filter, in process;
+//  - the quote (issue 21): POST quotes/ on the demo price list, 10 days across a season, two
+//    extras, one-way, a driver of 22, on SQLite and PostgreSQL: p99 at most 5 ms.
 // A section that throws counts as a failed verdict; the exit code is 1 unless every verdict
 // passed. Options: --quick (short runs, for iterating), --only=<name> (one section by name).
 // Every child process and temporary folder is removed at the end, on failure and on Ctrl-C.
@@ -32,6 +34,7 @@ const SECTIONS = [
     'booking-history.mjs',
     'benchBookingHistory',
   ],
+  ['quote', 'The quote: POST quotes/ on SQLite and PostgreSQL', 'quote.mjs', 'benchQuote'],
 ];
 
 const quick = process.argv.includes('--quick');

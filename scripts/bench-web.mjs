@@ -39,6 +39,10 @@
 //     `--first-visit-only` runs this part and the sizes, not 1 and 5.
 //  5. Breakdown: one more new-tab offline visit of the app at 4×, traced, split by what the main
 //     thread did until the first card, with the app's `fleet:*` User Timing marks.
+//  6. The quote update (issue 21, bench-web/quote-update.mjs): on the visitor's request form at
+//     4× CPU, from a change (an extra ticked or unticked, the end date moved) to the QuotePanel
+//     painted with the new total, the device's own estimate, QUOTE_CHANGES times. Verdicts: the
+//     median and the worst ≤ 50 ms. `--quote-only` runs this part alone (no sizes, no visits).
 // Loopback only; the server child, the static copy's server and the browser are stopped at the
 // end, also on failure.
 import { parseArgs } from 'node:util';
@@ -48,16 +52,26 @@ import { firstVisit } from './bench-web/first-visit.mjs';
 import { CPU_SLOWDOWN, userTimings, visitInNewTab } from './bench-web/new-tab.mjs';
 import { entryAndPreloads, KB, kb, precache } from './bench-web/sizes.mjs';
 import { serveStaticCopy } from './bench-web/static-copy.mjs';
+import { measureQuoteUpdate, printQuoteUpdate } from './bench-web/quote-update.mjs';
 import { printBreakdown, startTrace } from './bench-web/trace-breakdown.mjs';
 import { chromiumOptions, serveBuild } from './serve-build.mjs';
 
-const BUDGET = { initialJsKb: 120, precacheKb: 400, staticRatio: 1.3, coldFcpMs: 1500, coldCardMs: 3500 };
+const BUDGET = {
+  initialJsKb: 120,
+  precacheKb: 400,
+  staticRatio: 1.3,
+  coldFcpMs: 1500,
+  coldCardMs: 3500,
+  quoteUpdateMs: 50,
+};
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     'cold-runs': { type: 'string', default: '3' },
     'no-breakdown': { type: 'boolean', default: false },
     'first-visit-only': { type: 'boolean', default: false },
+    'quote-only': { type: 'boolean', default: false },
+    'quote-changes': { type: 'string', default: '12' },
   },
 });
 const RUNS = Number(args.runs);
@@ -65,6 +79,10 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole n
 const COLD_RUNS = Number(args['cold-runs']);
 if (!Number.isInteger(COLD_RUNS) || COLD_RUNS < 1) throw new Error('--cold-runs takes a whole number ≥ 1');
 const FIRST_VISIT_ONLY = args['first-visit-only'];
+const QUOTE_ONLY = args['quote-only'];
+const QUOTE_CHANGES = Number(args['quote-changes']);
+if (!Number.isInteger(QUOTE_CHANGES) || QUOTE_CHANGES < 10)
+  throw new Error('--quote-changes takes a whole number ≥ 10');
 
 const verdicts = [];
 function verdict(name, ok, figure, target) {
@@ -127,14 +145,45 @@ async function measureColdVisits(base) {
   }
 }
 
+function quoteVerdicts(summary) {
+  verdict(
+    'quote update at 4× CPU, change → new total painted, median',
+    summary.median <= BUDGET.quoteUpdateMs,
+    `${summary.median.toFixed(1)} ms (of ${summary.count} changes)`,
+    `≤ ${BUDGET.quoteUpdateMs} ms`,
+  );
+  verdict(
+    'quote update at 4× CPU, change → new total painted, worst',
+    summary.worst <= BUDGET.quoteUpdateMs,
+    `${summary.worst.toFixed(1)} ms (of ${summary.count} changes)`,
+    `≤ ${BUDGET.quoteUpdateMs} ms`,
+  );
+}
+
+if (QUOTE_ONLY) {
+  const server = await serveBuild();
+  let quote;
+  try {
+    quote = await measureQuoteUpdate(server.base, { changes: QUOTE_CHANGES, chromiumOptions });
+  } finally {
+    await server.stop();
+  }
+  quoteVerdicts(printQuoteUpdate(quote));
+  process.exit(verdicts.every(Boolean) ? 0 : 1);
+}
+
 const entry = await entryAndPreloads();
 const cache = await precache();
 const server = await serveBuild();
 let result;
 let cold;
+let quote;
 try {
   cold = await measureColdVisits(server.base);
-  if (!FIRST_VISIT_ONLY) result = await measure(server.base);
+  if (!FIRST_VISIT_ONLY) {
+    result = await measure(server.base);
+    quote = await measureQuoteUpdate(server.base, { changes: QUOTE_CHANGES, chromiumOptions });
+  }
 } finally {
   await server.stop();
 }
@@ -209,6 +258,7 @@ if (trace) {
   });
   console.log('');
 }
+const quoteSummary = printQuoteUpdate(quote);
 
 const initialJs = Math.max(entry.gzip, fetchedJs);
 verdict(
@@ -239,4 +289,5 @@ verdict(
   `≤ ${BUDGET.staticRatio}×`,
 );
 coldVerdicts();
+quoteVerdicts(quoteSummary);
 process.exitCode = verdicts.every(Boolean) ? 0 : 1;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteView } from '#domain/api/quotes';
 import { addDays, todayIso } from '#domain/dates';
 import { parseMoney } from '#domain/money';
+import { bumpRatePlanVersion } from '#server/repositories/rate-plans';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
@@ -16,6 +17,7 @@ describe(`POST quotes/ (${ENGINE})`, () => {
   let t: TestApp;
   let world: World;
   let staff: TestClient;
+  let agency: TestClient;
   let agent: TestClient;
   let agencyB: TestClient;
   let customer: TestClient;
@@ -53,8 +55,16 @@ describe(`POST quotes/ (${ENGINE})`, () => {
         .values({ extra_id: row.id, location_id: world.locations.a1, quantity: values.stock })
         .execute();
     }
+    await planChanged();
     return row.id;
   };
+
+  /**
+   * The rows written straight into the plan's tables here stand for a write through the API, which
+   * moves the plan's version in its transaction: quotes keep the plan they read until it moves
+   * (services/quotes/pricing-plan.ts).
+   */
+  const planChanged = (agencyId = world.agencies.a) => bumpRatePlanVersion(db(), agencyId);
 
   const ask = (client: TestClient, body: Record<string, unknown>) =>
     client.post<QuoteView & ErrorBody>('/api/quotes/', body);
@@ -63,7 +73,7 @@ describe(`POST quotes/ (${ENGINE})`, () => {
     ({
       t,
       world,
-      clients: { staff, agent, agencyB, customer, anonymous },
+      clients: { staff, agency, agent, agencyB, customer, anonymous },
     } = await startWorld());
   });
   afterAll(async () => t.close());
@@ -119,6 +129,7 @@ describe(`POST quotes/ (${ENGINE})`, () => {
       .set({ young_driver_under_age: 25, young_driver_charge: 'per_day', young_driver_amount: 800 })
       .where('id', '=', world.agencies.a)
       .execute();
+    await planChanged();
     const seat = await addExtra({ name: 'Child seat', charge: 'per_day', price: 600, stock: 2 });
     const driver = await addExtra({ name: 'Additional driver', charge: 'per_rental', price: 2500 });
 
@@ -265,8 +276,42 @@ describe(`POST quotes/ (${ENGINE})`, () => {
         created_at: now(),
       })
       .execute();
+    await planChanged();
     const reply = await ask(agent, { vehicle_id: theirs, start_date: day(200), end_date: day(201) });
     expect(reply.status).toBe(200);
     expect(reply.body.lines).toEqual([expect.objectContaining({ code: 'rental:base', unit_amount: '60.00' })]);
+  });
+
+  it('prices by the plan as it is now: a season or a tax rate changed through the API applies to the next quote', async () => {
+    const vehicle = await addVehicle();
+    const body = { vehicle_id: vehicle, start_date: day(300), end_date: day(301) };
+    const before = await ask(anonymous, body);
+    expect(before.status).toBe(200);
+    expect(before.body.lines.map((line) => line.code)).toEqual(['rental:base']);
+    // Asked again at once: the same plan, the same answer.
+    expect((await ask(anonymous, body)).body).toEqual(before.body);
+
+    const season = await agency.post<{ id: number }>('/api/seasons/', {
+      name: 'Late',
+      start_date: day(301),
+      end_date: day(302),
+      adjustment_kind: 'day_rate',
+      day_rate: '70.00',
+    });
+    expect(season.status).toBe(201);
+    const withSeason = await ask(anonymous, body);
+    expect(withSeason.body.plan_version).toBeGreaterThan(before.body.plan_version);
+    expect(withSeason.body.lines.map((line) => [line.code.replace(/:\d+$/, ''), line.amount])).toEqual([
+      ['rental:base', '45.00'],
+      ['rental:season', '70.00'],
+    ]);
+
+    expect((await agency.patch('/api/agency/', { tax_rate: '10' })).status).toBe(200);
+    const taxed = await ask(anonymous, body);
+    expect(taxed.body.lines.at(-1)).toEqual(expect.objectContaining({ code: 'tax', amount: '11.50' }));
+    expect(taxed.body.total).toBe('126.50');
+    expect((await agency.patch('/api/agency/', { tax_rate: '0' })).status).toBe(200);
+    expect((await agency.delete(`/api/seasons/${season.body.id}/`)).status).toBe(204);
+    expect((await ask(anonymous, body)).body.lines.map((line) => line.code)).toEqual(['rental:base']);
   });
 });

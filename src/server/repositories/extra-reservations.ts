@@ -42,45 +42,46 @@ export async function extraStockUse(
   range: { startDate: string; endDate: string; now: string },
   except: { bookingId?: number; requestId?: number } = {},
 ): Promise<ExtraStockUse | undefined> {
+  // One statement: the extra with its stock, and the units booked and held as two subqueries.
   const extra = await db
     .selectFrom('extras')
     .leftJoin('extra_stock', (join) =>
       join.onRef('extra_stock.extra_id', '=', 'extras.id').on('extra_stock.location_id', '=', locationId),
     )
     .select(['extras.id', 'extras.name', 'extra_stock.quantity'])
+    .select((eb) => [
+      eb
+        .selectFrom('booking_extras')
+        .innerJoin('bookings', 'bookings.id', 'booking_extras.booking_id')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('booking_extras.quantity'), inner.lit(0)).as('units'))
+        .where('booking_extras.extra_id', '=', extraId)
+        .where('booking_extras.location_id', '=', locationId)
+        .where('bookings.booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
+        .where('bookings.start_date', '<=', range.endDate)
+        .where('bookings.end_date', '>=', range.startDate)
+        .$if(except.bookingId !== undefined, (query) => query.where('bookings.id', '<>', except.bookingId ?? 0))
+        .as('booked'),
+      eb
+        .selectFrom('request_extras')
+        .innerJoin('booking_requests', 'booking_requests.id', 'request_extras.booking_request_id')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('request_extras.quantity'), inner.lit(0)).as('units'))
+        .where('request_extras.extra_id', '=', extraId)
+        .where('request_extras.location_id', '=', locationId)
+        .where('booking_requests.start_date', '<=', range.endDate)
+        .where('booking_requests.end_date', '>=', range.startDate)
+        .where((inner) => holdsAt(inner, range.now))
+        .$if(except.requestId !== undefined, (query) => query.where('booking_requests.id', '<>', except.requestId ?? 0))
+        .as('held'),
+    ])
     .where('extras.id', '=', extraId)
     .where('extras.stock_limited', '=', 1)
     .executeTakeFirst();
   if (!extra) return undefined;
-  const [booked, held] = await Promise.all([
-    db
-      .selectFrom('booking_extras')
-      .innerJoin('bookings', 'bookings.id', 'booking_extras.booking_id')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('booking_extras.quantity'), eb.lit(0)).as('units'))
-      .where('booking_extras.extra_id', '=', extraId)
-      .where('booking_extras.location_id', '=', locationId)
-      .where('bookings.booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
-      .where('bookings.start_date', '<=', range.endDate)
-      .where('bookings.end_date', '>=', range.startDate)
-      .$if(except.bookingId !== undefined, (query) => query.where('bookings.id', '<>', except.bookingId ?? 0))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('request_extras')
-      .innerJoin('booking_requests', 'booking_requests.id', 'request_extras.booking_request_id')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('request_extras.quantity'), eb.lit(0)).as('units'))
-      .where('request_extras.extra_id', '=', extraId)
-      .where('request_extras.location_id', '=', locationId)
-      .where('booking_requests.start_date', '<=', range.endDate)
-      .where('booking_requests.end_date', '>=', range.startDate)
-      .where((eb) => holdsAt(eb, range.now))
-      .$if(except.requestId !== undefined, (query) => query.where('booking_requests.id', '<>', except.requestId ?? 0))
-      .executeTakeFirstOrThrow(),
-  ]);
   return {
     extraId: extra.id,
     name: extra.name,
     stock: extra.quantity ?? 0,
-    promised: Number(booked.units) + Number(held.units),
+    promised: Number(extra.booked ?? 0) + Number(extra.held ?? 0),
   };
 }
 

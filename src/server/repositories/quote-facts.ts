@@ -7,6 +7,8 @@ export interface QuoteVehicleFacts {
   agencyId: number;
   /** Only an approved agency's vehicles are offered to the public. */
   agencyApproved: boolean;
+  /** The agency's `rate_plan_version` now: which plan prices it (services/quotes/pricing-plan.ts). */
+  planVersion: number;
   categoryId: number | null;
   pricePerDay: number;
   deposit: number;
@@ -19,33 +21,36 @@ export async function quoteVehicleFacts(
   db: Kysely<Database>,
   vehicleId: number,
 ): Promise<QuoteVehicleFacts | undefined> {
-  const [vehicle, locations] = await Promise.all([
-    db
-      .selectFrom('vehicles')
-      .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
-      .select([
-        'vehicles.id',
-        'vehicles.agency_id',
-        'vehicles.category_id',
-        'vehicles.price_per_day',
-        'vehicles.deposit',
-        'vehicles.mileage_allowance',
-        'agencies.status',
-      ])
-      .where('vehicles.id', '=', vehicleId)
-      .where('vehicles.retired_at', 'is', null)
-      .executeTakeFirst(),
-    db.selectFrom('vehicle_locations').select('location_id').where('vehicle_id', '=', vehicleId).execute(),
-  ]);
+  // One statement: the vehicle and its agency, a row per pickup location (one with none when it has none).
+  const rows = await db
+    .selectFrom('vehicles')
+    .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
+    .leftJoin('vehicle_locations', 'vehicle_locations.vehicle_id', 'vehicles.id')
+    .select([
+      'vehicles.id',
+      'vehicles.agency_id',
+      'vehicles.category_id',
+      'vehicles.price_per_day',
+      'vehicles.deposit',
+      'vehicles.mileage_allowance',
+      'agencies.status',
+      'agencies.rate_plan_version',
+      'vehicle_locations.location_id',
+    ])
+    .where('vehicles.id', '=', vehicleId)
+    .where('vehicles.retired_at', 'is', null)
+    .execute();
+  const [vehicle] = rows;
   if (!vehicle) return undefined;
   return {
     id: vehicle.id,
     agencyId: vehicle.agency_id,
     agencyApproved: vehicle.status === 'approved',
+    planVersion: vehicle.rate_plan_version,
     categoryId: vehicle.category_id,
     pricePerDay: vehicle.price_per_day,
     deposit: vehicle.deposit,
     mileageAllowance: vehicle.mileage_allowance,
-    locationIds: locations.map((row) => row.location_id),
+    locationIds: rows.flatMap((row) => (row.location_id === null ? [] : [row.location_id])),
   };
 }

@@ -2,13 +2,13 @@ import { isStaffRole } from '#domain/constants';
 import { formatMoney, MAX_AMOUNT } from '#domain/money';
 import { quoteRental } from '#domain/quote';
 import type { Quote } from '#domain/rate-plan';
-import { ratePlanFromView } from '#domain/rate-plan-view';
 import type { QuoteRequest } from '#domain/schemas/quote';
 import type { AuthUser, Deps } from '../../context.ts';
 import { type ExtraTaken, extraStockUse } from '../../repositories/extra-reservations.ts';
 import { quoteVehicleFacts } from '../../repositories/quote-facts.ts';
 import { Conflict, fieldRefusal, Invalid, NotFound, Refused } from '../errors.ts';
-import { PUBLIC_VEHICLE_NOT_FOUND, ratePlanOf } from '../rate-plan.ts';
+import { PUBLIC_VEHICLE_NOT_FOUND } from '../rate-plan.ts';
+import { pricingPlan } from './pricing-plan.ts';
 import { stockSentence } from './promise-extras.ts';
 
 /** A rental's price by the agency's current plan, and the extras it would take from which stock. */
@@ -49,7 +49,7 @@ export async function priceRental(
       throw fieldRefusal(Invalid, field, 'This vehicle is not picked up or dropped off there.');
     }
   }
-  const plan = ratePlanFromView(await ratePlanOf(deps, vehicle.agencyId));
+  const plan = await pricingPlan(deps, vehicle.agencyId, vehicle.planVersion);
   const result = quoteRental(plan, {
     vehicle: {
       id: vehicle.id,
