@@ -210,7 +210,7 @@ describe(`staff bookings priced by the quote (${ENGINE})`, () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ amount: 1000, quoted_amount: 3500, override_reason: 'Returning to the depot anyway' });
 
-    // The customer reads the line as charged, without staff's notes (decision 047).
+    // The customer reads the line as charged, without staff's notes (decision 048).
     const own = await staff.post<BookingReply>('/api/bookings/', {
       ...fullBody(vehicle, 36),
       customer: world.customers.own,

@@ -147,7 +147,7 @@ export async function bookingQuoteView(
 }
 
 /**
- * A stored quote as its customer reads it (decision 047): each line's amount as charged, without
+ * A stored quote as its customer reads it (decision 048): each line's amount as charged, without
  * staff's override notes (the amount the quote gave and why staff changed it).
  */
 export function customerQuoteView(view: StoredQuoteView): StoredQuoteView {
