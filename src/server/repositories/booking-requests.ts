@@ -315,7 +315,7 @@ export async function findRequestForFinalize(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('booking_requests as r')
     .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
-    .select(['r.id', 'r.customer_id', 'r.vehicle_id', 'r.status', 'r.hold_until', 'b.id as booking_id'])
+    .select(['r.id', 'r.customer_id', 'r.vehicle_id', 'r.end_date', 'r.status', 'r.hold_until', 'b.id as booking_id'])
     .where('r.id', '=', id)
     .executeTakeFirst();
 }
@@ -339,6 +339,8 @@ export async function findRequestBookingTerms(db: Kysely<Database>, requestId: n
       'r.end_date',
       'r.pickup_time',
       'r.dropoff_time',
+      'r.pickup_location_id',
+      'r.dropoff_location_id',
       'v.agency_id',
       'v.price_per_day',
       'v.deposit',
