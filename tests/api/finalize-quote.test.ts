@@ -164,6 +164,9 @@ describe(`POST booking-request/{id}/finalize/ with the quote (${ENGINE})`, () =>
 
   it('unchanged: the booking takes the stored quote although the rates rose, with expected_total the stored total', async () => {
     const request = await acceptedRequest();
+    // The wizard starts from the age the request was priced for.
+    const own = await customer.get<CustomerBookingRequest>(`/api/booking-requests/${request.id}/`);
+    expect(own.body.driver_age).toBe(22);
     await setRates(900);
     try {
       const reply = await finalize(customer, request.id, {

@@ -79,6 +79,7 @@ function requestQuery(requests: ReturnType<typeof requestsOf>) {
       'r.hold_until',
       'r.created_at',
       'r.rate_plan_version',
+      'r.driver_age',
       'c.first_name as customer_first_name',
       'c.last_name as customer_last_name',
       'c.email as customer_email',
@@ -175,7 +176,7 @@ function toCustomerRequest(
   imageUrl: ImageUrl,
   quotes: Map<number, StoredQuoteView>,
 ): CustomerBookingRequest {
-  return { ...toBase(row, imageUrl, quotes), deposit: formatMoney(row.deposit) };
+  return { ...toBase(row, imageUrl, quotes), deposit: formatMoney(row.deposit), driver_age: row.driver_age };
 }
 
 const STAFF_ORDER = newestFirstOrder('staff-booking-requests', 'r');

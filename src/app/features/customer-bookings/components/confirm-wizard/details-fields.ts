@@ -4,7 +4,7 @@ import type { finalizeSchema } from '#domain/schemas/customer';
 
 /** What the step 3 form holds: the finalize payload as typed. */
 export type DetailsValues = v.InferInput<typeof finalizeSchema>;
-type TextName = Exclude<keyof DetailsValues, 'pay_now'>;
+type TextName = Exclude<keyof DetailsValues, 'pay_now' | 'extras' | 'driver_age' | 'expected_total'>;
 
 export interface DetailsField {
   name: TextName;
