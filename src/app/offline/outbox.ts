@@ -22,8 +22,7 @@ const DRAIN_INTERVAL_MS = 30_000;
 const MIN_WAKE_MS = 500;
 
 type Message =
-  | { type: 'changed' }
-  | { type: 'sent'; write: SentWrite; invalidate: readonly (readonly unknown[])[]; told: boolean };
+  { type: 'changed' } | { type: 'sent'; write: SentWrite; invalidate: readonly (readonly unknown[])[]; told: boolean };
 
 /** What e2e tests drive through `window.__fleetOutbox` (only with the e2e flag). */
 export interface OutboxTestHook {

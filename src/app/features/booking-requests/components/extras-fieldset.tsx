@@ -1,3 +1,4 @@
+import '../quote.css';
 import { useId } from 'react';
 import { formatMoney as toDecimal } from '#domain/money';
 import type { Extra } from '#domain/rate-plan';

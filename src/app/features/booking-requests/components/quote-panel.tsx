@@ -1,3 +1,4 @@
+import '../quote.css';
 import { formatMoney as toDecimal } from '#domain/money';
 import type { FuelPolicy, Quote } from '#domain/rate-plan';
 import { StatusMessage } from '../../../components/status-message.tsx';
