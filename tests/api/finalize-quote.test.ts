@@ -323,7 +323,38 @@ describe(`POST booking-request/{id}/finalize/ with the quote (${ENGINE})`, () =>
     }
   });
 
+  it("the license step's dates: an expiry before the return is refused; a date of birth prices the age and is kept", async () => {
+    const request = await acceptedRequest();
+    const refused = await finalize(customer, request.id, { license_expiry: day(38) });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.fields ?? {})).toEqual(['end_date']);
+    expect(await bookingsOf(request.id)).toHaveLength(0);
+    expect((await customerRow()).license_expiry).toBeNull();
+
+    // 30 on the start date: the young-driver fee goes, whatever age the request was sent with.
+    const birth = addDays(day(30), -(30 * 366));
+    const quote = await quoteFor({ ...request.body, driver_age: 30 });
+    try {
+      const reply = await finalize(customer, request.id, {
+        date_of_birth: birth,
+        license_expiry: day(400),
+        expected_total: quote.total,
+      });
+      expect(reply.status).toBe(201);
+      expect(reply.body.booking.quote?.lines).toEqual(asStored(quote));
+      expect(await customerRow()).toMatchObject({ date_of_birth: birth, license_expiry: day(400) });
+    } finally {
+      await db()
+        .updateTable('customers')
+        .set({ date_of_birth: null, license_expiry: null })
+        .where('id', '=', world.customers.own)
+        .execute();
+    }
+  });
+
   it.each([
+    ['a date of birth in the future', { date_of_birth: day(5) }, 'date_of_birth'],
+    ['a license expiry that is not a date', { license_expiry: 'soon' }, 'license_expiry'],
     ['extras that are not a list', { extras: 'seat' }, 'extras'],
     ['the same extra twice', { extras: [{ extra_id: 1 }, { extra_id: 1 }] }, 'extras'],
     ['a quantity of 0', { extras: [{ extra_id: 1, quantity: 0 }] }, 'extras'],

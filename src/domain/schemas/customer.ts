@@ -113,6 +113,9 @@ export const finalizeSchema = v.object({
   next_of_kin1_id_number: kinFields.next_of_kin1_id_number,
   next_of_kin1_phone: kinFields.next_of_kin1_phone,
   pay_now: boolean('Pay now', true),
+  /** Asked on the wizard's license step; missing: the record's stays. */
+  date_of_birth: v.optional(licenseHolderFields.date_of_birth),
+  license_expiry: v.optional(licenseHolderFields.license_expiry),
   /** The extras chosen in the wizard; missing: the request's own. */
   extras: v.optional(extrasList),
   /** Read only when the customer has no date of birth; missing: the request's. */

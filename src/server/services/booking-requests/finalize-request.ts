@@ -61,7 +61,12 @@ export async function finalizeBookingRequest(
   const hold = { status: request.status, has_booking: false, hold_until: request.hold_until };
   if (request.hold_until && isHoldExpired(hold, deps.now())) throw new Conflict(holdEndedSentence(request.hold_until));
   if (!customer.drivers_license_key) throw new Conflict("Please upload your driver's license first.");
-  refuseLicenceExpiringBefore(customer, request.end_date);
+  // The license step's dates, when sent, stand for the record's: the booking is checked and priced with them.
+  const holder = {
+    date_of_birth: input.date_of_birth === undefined ? customer.date_of_birth : input.date_of_birth,
+    license_expiry: input.license_expiry === undefined ? customer.license_expiry : input.license_expiry,
+  };
+  refuseLicenceExpiringBefore(holder, request.end_date);
   await refuseRetiredVehicle(deps, request.vehicle_id);
 
   const now = deps.now().toISOString();
@@ -72,7 +77,7 @@ export async function finalizeBookingRequest(
       const terms = await findRequestBookingTerms(trx, request.id);
       // A request sent with a quote is booked at its quote's total (or, with the extras or age
       // changed in the wizard, at the current plan's); one sent before quotes, by the day.
-      const { quote, fresh } = await confirmedQuote(deps, trx, user, terms, customer, input);
+      const { quote, fresh } = await confirmedQuote(deps, trx, user, terms, holder, input);
       const total =
         quote?.total ??
         priceRental({ startDate: terms.start_date, endDate: terms.end_date, pricePerDay: terms.price_per_day })
@@ -131,6 +136,8 @@ export async function finalizeBookingRequest(
         next_of_kin1_last_name: input.next_of_kin1_last_name,
         next_of_kin1_id_number: input.next_of_kin1_id_number,
         next_of_kin1_phone: input.next_of_kin1_phone,
+        date_of_birth: holder.date_of_birth,
+        license_expiry: holder.license_expiry,
         updated_at: now,
       });
       if (input.pay_now) {

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { isIsoDate } from '#domain/dates';
 import type { CustomerBookingRequest } from '#domain/api/bookings';
 import type { ApiCustomer } from '#domain/api/customers';
 import type { QuoteView } from '#domain/api/quotes';
@@ -10,7 +12,7 @@ import { useOnline } from '../../../../offline/connectivity.ts';
 import { useCurrency } from '#app/lib/currency';
 import { VehicleThumb } from '../vehicle-thumb.tsx';
 import { estimateTotal, quoteQueryOptions, type RentalQuote } from '../../../booking-requests/index.ts';
-import { DetailsStep, type PriceChoice, useDetailsForm } from './details-step.tsx';
+import { type DetailsForm, DetailsStep, type PriceChoice, useDetailsForm } from './details-step.tsx';
 import { LicenseStep } from './license-step.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { useLicenseUpload } from './use-license-upload.ts';
@@ -45,27 +47,50 @@ const LICENSE_WAITING_REASON =
 export function ConfirmWizard(props: ConfirmWizardProps) {
   const { request, customer } = props;
   const [choice, setChoice] = useState<WizardChoice>(() => initialChoice(request));
+  const detailsForm = useDetailsForm(customer);
+  // The date of birth as typed on the license step prices the driver's age, as the server will.
+  const typedBirth = useWatch({ control: detailsForm.control, name: 'date_of_birth' });
+  const birth = typeof typedBirth === 'string' && isIsoDate(typedBirth) ? typedBirth : null;
   return (
-    <PricedChoice request={request} choice={choice} birth={customer.date_of_birth}>
-      {(rental) => <WizardSteps {...props} choice={choice} onChoice={setChoice} rental={rental} />}
+    <PricedChoice request={request} choice={choice} birth={birth}>
+      {(rental) => (
+        <WizardSteps
+          {...props}
+          detailsForm={detailsForm}
+          birth={birth}
+          choice={choice}
+          onChoice={setChoice}
+          rental={rental}
+        />
+      )}
     </PricedChoice>
   );
 }
 
 interface WizardStepsProps extends ConfirmWizardProps {
+  detailsForm: DetailsForm;
+  birth: string | null;
   choice: WizardChoice;
   onChoice: (choice: WizardChoice) => void;
   rental: RentalQuote | null;
 }
 
-function WizardSteps({ request, customer, onConfirmed, choice, onChoice, rental }: WizardStepsProps) {
+function WizardSteps({
+  request,
+  customer,
+  onConfirmed,
+  detailsForm,
+  birth,
+  choice,
+  onChoice,
+  rental,
+}: WizardStepsProps) {
   const [step, setStep] = useState(0);
   const [payNow, setPayNow] = useState(true);
   // Set when the server refused the total shown: the new quote is then shown beside Confirm Booking.
   const [priceChanged, setPriceChanged] = useState(false);
   const queryClient = useQueryClient();
   const upload = useLicenseUpload();
-  const detailsForm = useDetailsForm(customer);
   // A new version of the app waits rather than reload over details being edited.
   useDirtyForm(detailsForm.formState.isDirty);
   const online = useOnline();
@@ -85,7 +110,6 @@ function WizardSteps({ request, customer, onConfirmed, choice, onChoice, rental 
   const hasLicense = Boolean(customer.drivers_license) || status === 'sent' || status === 'queued' || upload.waiting;
   const blocked = !online ? OFFLINE_REASON : upload.waiting ? LICENSE_WAITING_REASON : null;
   const name = `${request.vehicle_details.make} ${request.vehicle_details.model}`;
-  const birth = customer.date_of_birth;
   const changed = choiceChanged(request, choice, birth);
   const total = shownTotal(request, rental, changed);
   // A request sent before quotes, unchanged, is still booked by the day.
@@ -156,7 +180,7 @@ function WizardSteps({ request, customer, onConfirmed, choice, onChoice, rental 
         </h2>
         {step === 0 ? (
           <>
-            <LicenseStep customer={customer} upload={upload} hasLicense={hasLicense} />
+            <LicenseStep customer={customer} upload={upload} hasLicense={hasLicense} form={detailsForm} />
             {!hasLicense ? (
               <p id={needLicenseId} className="wizard__blocked">
                 Upload your driver&apos;s license to continue.
@@ -164,7 +188,12 @@ function WizardSteps({ request, customer, onConfirmed, choice, onChoice, rental 
             ) : null}
             <div className="wizard__nav">
               <Button
-                onClick={() => setStep(1)}
+                onClick={() => {
+                  // The dates are checked here, beside their fields, not two steps later.
+                  void detailsForm.trigger(['date_of_birth', 'license_expiry'], { shouldFocus: true }).then((valid) => {
+                    if (valid) setStep(1);
+                  });
+                }}
                 disabled={!hasLicense || status === 'uploading'}
                 aria-describedby={hasLicense ? undefined : needLicenseId}
               >
