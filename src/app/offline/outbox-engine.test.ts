@@ -521,7 +521,11 @@ describe('after success', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['booking-requests', 'list'], []);
     queryClient.setQueryData(['vehicles'], []);
-    const entry = await outbox.enqueue(request('A', 'a', { invalidate: [['booking-requests'], ['customers', 3]] }));
+    const entry = await outbox.enqueue(
+      request('A', 'a', { invalidate: [['booking-requests'], ['customers', 3]], estimate: '224.40' }),
+    );
+    // The price the device estimated is kept with it, for the queued card.
+    expect((await outbox.list())[0]?.request.estimate).toBe('224.40');
     onSent.mockImplementation((sent) => invalidateKeys(queryClient, sent.request.invalidate));
 
     await outbox.drain();

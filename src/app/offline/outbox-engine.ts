@@ -90,6 +90,7 @@ function storable(request: OutboxRequest): OutboxRequest {
     invalidate: request.invalidate,
     label: request.label,
     ...(request.reopen ? { reopen: { path: request.reopen.path, label: request.reopen.label } } : {}),
+    ...(request.estimate !== undefined ? { estimate: request.estimate } : {}),
   };
   if (!form) return copy;
   const fileNames = Object.fromEntries(
