@@ -133,7 +133,8 @@ export function DetailsStep({
           setFailure({
             text: message ? `${FAILED} ${message}` : FAILED,
             placed: Object.keys(fields).length > 0,
-            final: error instanceof ApiError && error.status === 409,
+            // An extra out of stock is changed on the payment step; other conflicts end the request.
+            final: error instanceof ApiError && error.status === 409 && !('extras' in error.fields),
             error,
           });
         },
