@@ -188,7 +188,7 @@ test.describe('a visitor on a phone', () => {
 });
 
 test.describe('a customer', () => {
-  test('sees the estimated total and the places on their request cards (tablet)', async ({ browser }) => {
+  test('sees the quoted total and the places on their request cards (tablet)', async ({ browser }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext(TABLET);
     try {
@@ -202,7 +202,10 @@ test.describe('a customer', () => {
       const page = await context.newPage();
       await page.goto('/customer/booking-requests');
       const card = page.getByRole('article', { name: `${name}, pending` });
-      await expect(card).toContainText(`Estimated total${money(Number(vehicle.price_per_day) * 4)} (4 days)`);
+      // The total the request was quoted when sent (issue 21), its lines behind "Price details".
+      await expect(card).toContainText(`Total${money(Number(created.quote?.total))}`);
+      await card.getByText('Price details').click();
+      await expect(card.getByRole('row', { name: /^Total/ })).toContainText(money(Number(created.quote?.total)));
       const from = vehicle.pickup_locations[0]?.name ?? '';
       const to = vehicle.pickup_locations.at(-1)?.name ?? '';
       await expect(card).toContainText(`Pickup and dropoff${from === to ? from : `${from} → ${to}`}`);

@@ -125,8 +125,8 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       const progress = page.getByRole('list', { name: 'Progress' });
       await expect(progress.locator('[aria-current="step"]')).toContainText('Upload ID');
       await expect(page.getByText("No driver's license uploaded yet.")).toBeVisible();
-      // The summary gives the total for the three days beside the deposit.
-      await expect(page.getByText(/^Total £[\d,]+\.\d\d for 3 days · Deposit £[\d,]+\.\d\d$/)).toBeVisible();
+      // The summary gives the request's quoted total beside the deposit.
+      await expect(page.getByText(/^Total £[\d,]+\.\d\d · Deposit £[\d,]+\.\d\d$/)).toBeVisible();
       const next = page.getByRole('button', { name: 'Next' });
       await expect(next).toBeDisabled();
       await expectAccessible(page);

@@ -163,6 +163,7 @@ describe(`booking requests (${ENGINE})`, () => {
         hold_until: null,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         deposit: '200.00',
+        driver_age: null,
         quote: plainQuote(3),
       });
       const row = await t.app.deps.db

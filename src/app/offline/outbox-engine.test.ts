@@ -27,7 +27,7 @@ function setup(options: { dbName?: string; user?: number | null } = {}) {
   const state = { now: START, random: 0.5, online: true, user: options.user ?? null, locked: false };
   const sent: OutboxEntry[] = [];
   const answers = new Map<string, Answer[]>();
-  const onSent = vi.fn<(entry: OutboxEntry) => void>();
+  const onSent = vi.fn<(entry: OutboxEntry, reply: unknown) => void>();
   const onNetworkError = vi.fn();
   const deps: OutboxDeps = {
     store,
@@ -35,6 +35,7 @@ function setup(options: { dbName?: string; user?: number | null } = {}) {
       sent.push(entry);
       const answer = answers.get(entry.label)?.shift() ?? 'ok';
       if (answer !== 'ok') throw answer;
+      return { id: sent.length, label: entry.label };
     },
     now: () => state.now,
     random: () => state.random,
@@ -520,11 +521,16 @@ describe('after success', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['booking-requests', 'list'], []);
     queryClient.setQueryData(['vehicles'], []);
-    const entry = await outbox.enqueue(request('A', 'a', { invalidate: [['booking-requests'], ['customers', 3]] }));
+    const entry = await outbox.enqueue(
+      request('A', 'a', { invalidate: [['booking-requests'], ['customers', 3]], estimate: '224.40' }),
+    );
+    // The price the device estimated is kept with it, for the queued card.
+    expect((await outbox.list())[0]?.request.estimate).toBe('224.40');
     onSent.mockImplementation((sent) => invalidateKeys(queryClient, sent.request.invalidate));
 
     await outbox.drain();
-    expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ id: entry.id }));
+    // With the server's reply, so the screen can tell what was made of it (the request's id and quote).
+    expect(onSent).toHaveBeenCalledWith(expect.objectContaining({ id: entry.id }), { id: 1, label: 'A' });
     expect(queryClient.getQueryState(['booking-requests', 'list'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['vehicles'])?.isInvalidated).toBe(false);
     expect(await outbox.list()).toEqual([]);

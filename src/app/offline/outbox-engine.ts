@@ -18,16 +18,16 @@ const KINDS: readonly OutboxKind[] = [
 /** Everything the outbox needs from its surroundings, injected so tests run it on a fake clock and sender. */
 export interface OutboxDeps {
   store: OutboxStore;
-  /** Sends one entry; resolves on 2xx, throws ApiError / NetworkError otherwise. */
-  send(entry: OutboxEntry): Promise<void>;
+  /** Sends one entry; resolves on 2xx (with the reply's body), throws ApiError / NetworkError otherwise. */
+  send(entry: OutboxEntry): Promise<unknown>;
   now(): number;
   random(): number;
   newId(): string;
   /** The signed-in user as far as this device knows (null: signed out or not known). */
   currentUser(): number | null;
   isOnline(): boolean;
-  /** After the server accepted an entry (and it left the store): invalidate the affected queries. */
-  onSent(entry: OutboxEntry): Promise<void> | void;
+  /** After the server accepted an entry (and it left the store), with its reply: invalidate the affected queries. */
+  onSent(entry: OutboxEntry, reply: unknown): Promise<void> | void;
   /** After any change to the stored entries. */
   onChange(): void;
   /** After a send found no server: the connectivity signal should look again. */
@@ -90,6 +90,7 @@ function storable(request: OutboxRequest): OutboxRequest {
     invalidate: request.invalidate,
     label: request.label,
     ...(request.reopen ? { reopen: { path: request.reopen.path, label: request.reopen.label } } : {}),
+    ...(request.estimate !== undefined ? { estimate: request.estimate } : {}),
   };
   if (!form) return copy;
   const fileNames = Object.fromEntries(
@@ -150,7 +151,7 @@ export function createOutbox(deps: OutboxDeps) {
       await store.update(entry.id, () => null);
       changed();
       try {
-        await deps.onSent(entry);
+        await deps.onSent(entry, outcome.reply);
       } catch (error) {
         console.warn('Refreshing after a sent change failed.', error);
       }
@@ -208,8 +209,7 @@ export function createOutbox(deps: OutboxDeps) {
       changed();
       let outcome: Outcome;
       try {
-        await deps.send(marked);
-        outcome = { type: 'sent' };
+        outcome = { type: 'sent', reply: await deps.send(marked) };
       } catch (error) {
         outcome = classifyFailure(error, marked.attempts + 1, deps.random);
       }

@@ -10,7 +10,7 @@ export const SIGN_IN_AGAIN = 'Sign in again to send this.';
 export const SERVER_UNREACHABLE = 'The server could not be reached. It will be sent when the connection returns.';
 
 export type Outcome =
-  | { type: 'sent' }
+  | { type: 'sent'; reply?: unknown }
   | { type: 'retry'; delayMs: number; error: string; network: boolean }
   | { type: 'paused'; error: string }
   | { type: 'conflict'; error: string; fields: Record<string, string[]> | null; current: unknown }

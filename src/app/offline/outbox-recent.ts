@@ -13,6 +13,10 @@ export interface SentWrite {
   id: string;
   label: string;
   sentAt: number;
+  /** The id of the record the server made of it (its reply's `id`), when it answered one. */
+  recordId?: number;
+  /** The price the device estimated while the write waited (OutboxRequest.estimate). */
+  estimate?: string;
 }
 
 /** What became of a queued write while the person was elsewhere: told on whatever screen they are on. */

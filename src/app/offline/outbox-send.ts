@@ -22,15 +22,16 @@ export function buildFormData(form: OutboxForm): FormData {
   return data;
 }
 
-/** Sends an entry through the API client (CSRF header, one refresh on 401) under its Idempotency-Key. */
-export async function sendEntry(entry: OutboxEntry): Promise<void> {
+/** Sends an entry through the API client (CSRF header, one refresh on 401) under its Idempotency-Key; answers the reply. */
+export async function sendEntry(entry: OutboxEntry): Promise<unknown> {
   const { method, url, json, form } = entry.request;
-  await apiRequest<unknown>(method, url, {
+  const reply = await apiRequest<unknown>(method, url, {
     json: form ? undefined : json,
     form: form ? buildFormData(form) : undefined,
     idempotencyKey: entry.id,
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
+  return reply.data;
 }
 
 /** Marks the queries a sent write affects as stale, so screens refetch them (active ones at once). */

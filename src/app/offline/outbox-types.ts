@@ -47,6 +47,11 @@ export interface OutboxRequest {
    * shows what was typed) and the words of the action, e.g. "Change the dates".
    */
   reopen?: { path: string; label: string };
+  /**
+   * The price the device estimated for the write while it waits (a request's total, as a decimal
+   * string): once sent, its screen compares it with the server's own (issue 21).
+   */
+  estimate?: string;
 }
 
 export interface OutboxEntry {

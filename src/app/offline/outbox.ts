@@ -6,7 +6,7 @@ import { invalidateKeys, sendEntry } from './outbox-send.ts';
 import { openOutboxStore } from './outbox-store.ts';
 import type { OutboxEntry, OutboxRequest } from './outbox-types.ts';
 import { publishOutboxEntries, setOutboxLoader } from './outbox-state.ts';
-import { publishOutboxNotice, recordSentWrite } from './outbox-recent.ts';
+import { publishOutboxNotice, recordSentWrite, type SentWrite } from './outbox-recent.ts';
 import { cacheUser } from './persister.ts';
 import { DRAIN_OUTBOX_EVENT, OUTBOX_SYNC_TAG } from './outbox-sync.ts';
 
@@ -22,8 +22,7 @@ const DRAIN_INTERVAL_MS = 30_000;
 const MIN_WAKE_MS = 500;
 
 type Message =
-  | { type: 'changed' }
-  | { type: 'sent'; id: string; label: string; invalidate: readonly (readonly unknown[])[]; told: boolean };
+  { type: 'changed' } | { type: 'sent'; write: SentWrite; invalidate: readonly (readonly unknown[])[]; told: boolean };
 
 /** What e2e tests drive through `window.__fleetOutbox` (only with the e2e flag). */
 export interface OutboxTestHook {
@@ -83,13 +82,14 @@ function getOutbox(): Outbox {
     newId,
     currentUser: cacheUser,
     isOnline: () => onlineManager.isOnline(),
-    onSent(entry) {
+    onSent(entry, reply) {
       invalidateKeys(queryClient, entry.request.invalidate);
       // A form still waiting for its answer says "sent" itself; any other write is told wherever the person is.
       const told = waiters.has(entry.id);
-      post({ type: 'sent', id: entry.id, label: entry.label, invalidate: entry.request.invalidate, told });
+      const write = sentWrite(entry, recordIdOf(reply));
+      post({ type: 'sent', write, invalidate: entry.request.invalidate, told });
       settleWaiter(entry.id, { status: 'sent' });
-      wasSent(entry.id, entry.label, told);
+      wasSent(write, told);
     },
     onChange() {
       void refresh();
@@ -122,8 +122,27 @@ function noticeRefusals(entries: readonly OutboxEntry[]): void {
   }
 }
 
-function wasSent(id: string, label: string, told: boolean): void {
-  recordSentWrite({ id, label, sentAt: Date.now() });
+/** The id of the record a write made, from its reply (`{ id: 12, … }`); undefined for other replies. */
+function recordIdOf(reply: unknown): number | undefined {
+  if (typeof reply !== 'object' || reply === null || !('id' in reply)) return undefined;
+  return typeof reply.id === 'number' ? reply.id : undefined;
+}
+
+/** A sent entry as the recent list keeps it: with the record it made and the price estimated while it waited. */
+function sentWrite(entry: OutboxEntry, recordId: number | undefined): SentWrite {
+  const { estimate } = entry.request;
+  return {
+    id: entry.id,
+    label: entry.label,
+    sentAt: Date.now(),
+    ...(recordId !== undefined ? { recordId } : {}),
+    ...(estimate !== undefined ? { estimate } : {}),
+  };
+}
+
+function wasSent(write: SentWrite, told: boolean): void {
+  const { id, label } = write;
+  recordSentWrite(write);
   if (!told) publishOutboxNotice({ type: 'sent', id, label });
   notifySent(id);
 }
@@ -320,7 +339,7 @@ export function startOutbox(client: QueryClient): () => void {
     channel.onmessage = (event: MessageEvent<Message>) => {
       if (event.data.type === 'sent') {
         invalidateKeys(queryClient, event.data.invalidate);
-        wasSent(event.data.id, event.data.label, event.data.told);
+        wasSent(event.data.write, event.data.told);
       }
       void refresh();
       // Another tab queued something: if this tab holds the lock, it must send it.

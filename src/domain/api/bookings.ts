@@ -39,6 +39,8 @@ export interface CustomerBooking {
 /** One of the customer's own booking requests (GET booking-requests/, booking-requests/{id}/). */
 export interface CustomerBookingRequest extends BookingRequestBase {
   deposit: string;
+  /** The driver's age the request was priced for (issue 21); null when not asked, or before quotes. */
+  driver_age: number | null;
 }
 
 /** A booking as staff, agency and agent users see it (GET bookings/, bookings/{id}/, POST, PATCH). */

@@ -1,3 +1,5 @@
+import type { QuoteView } from './quotes.ts';
+
 /** Messages by form field name, e.g. `{ email: ['An account with this e-mail already exists.'] }`. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -8,4 +10,6 @@ export interface ApiErrorBody {
   fields?: FieldErrors;
   /** With a stale edit refused (412): the record as the server holds it now. */
   current?: unknown;
+  /** With a price changed since the screen showed it (409 on expected_total): the quote that stands now. */
+  quote?: QuoteView;
 }

@@ -1,7 +1,17 @@
 import * as v from 'valibot';
 import { CUSTOMER_TITLES, DEFAULT_CUSTOMER_TITLE } from '../constants.ts';
 import { isIsoDate, todayIso } from '../dates.ts';
-import { boolean, email, optionalPhone, optionalText, phone, requiredText } from './fields.ts';
+import {
+  boolean,
+  email,
+  optionalMoney,
+  optionalPhone,
+  optionalText,
+  optionalWholeNumber,
+  phone,
+  requiredText,
+} from './fields.ts';
+import { extrasList } from './quote.ts';
 
 /** The youngest a customer may be (issue 21: the young-driver fee and the license checks read the birth date). */
 export const MIN_CUSTOMER_AGE = 16;
@@ -103,5 +113,14 @@ export const finalizeSchema = v.object({
   next_of_kin1_id_number: kinFields.next_of_kin1_id_number,
   next_of_kin1_phone: kinFields.next_of_kin1_phone,
   pay_now: boolean('Pay now', true),
+  /** Asked on the wizard's license step; missing: the record's stays. */
+  date_of_birth: v.optional(licenseHolderFields.date_of_birth),
+  license_expiry: v.optional(licenseHolderFields.license_expiry),
+  /** The extras chosen in the wizard; missing: the request's own. */
+  extras: v.optional(extrasList),
+  /** Read only when the customer has no date of birth; missing: the request's. */
+  driver_age: optionalWholeNumber("Driver's age", { min: MIN_CUSTOMER_AGE, max: 120 }),
+  /** The total the screen showed: a booking that would cost otherwise is refused (409) with the new quote. */
+  expected_total: optionalMoney('Expected total'),
 });
 export type FinalizeInput = v.InferOutput<typeof finalizeSchema>;

@@ -13,9 +13,9 @@ const extraChoice = v.object(
   'Each extra is an object with extra_id and quantity.',
 );
 
-/** The extras chosen: each at most once; a missing quantity is one. */
-export const extrasChoice = v.pipe(
-  v.optional(v.array(extraChoice, 'Extras must be a list.'), []),
+/** A list of extras: each at most once; a missing quantity is one. */
+export const extrasList = v.pipe(
+  v.array(extraChoice, 'Extras must be a list.'),
   v.maxLength(MAX_EXTRAS_PER_RENTAL, `At most ${MAX_EXTRAS_PER_RENTAL} extras.`),
   v.transform((items) => items.map((item) => ({ extra_id: item.extra_id, quantity: item.quantity ?? 1 }))),
   v.check(
@@ -23,6 +23,9 @@ export const extrasChoice = v.pipe(
     'Each extra may be chosen once; set its quantity instead.',
   ),
 );
+
+/** The extras chosen (none when missing). */
+export const extrasChoice = v.optional(extrasList, []);
 
 /** POST quotes/: what a rental would cost (issue 21); nothing is stored or promised. */
 export const quoteSchema = v.pipe(

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '#domain/api/errors';
 import { HttpError } from '../http/errors.ts';
-import { Conflict, DomainError, Invalid, NotFound, Refused, TooMany } from '../services/errors.ts';
+import { Conflict, DomainError, Invalid, NotFound, PriceChanged, Refused, TooMany } from '../services/errors.ts';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
 
@@ -27,9 +27,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error instanceof TooMany) {
         reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       }
-      return reply
-        .code(statusOf(error))
-        .send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply.code(statusOf(error)).send({
+        error: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error instanceof PriceChanged ? { quote: error.quote } : {}),
+      } satisfies ApiErrorBody);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

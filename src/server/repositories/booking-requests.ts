@@ -79,6 +79,7 @@ function requestQuery(requests: ReturnType<typeof requestsOf>) {
       'r.hold_until',
       'r.created_at',
       'r.rate_plan_version',
+      'r.driver_age',
       'c.first_name as customer_first_name',
       'c.last_name as customer_last_name',
       'c.email as customer_email',
@@ -175,7 +176,7 @@ function toCustomerRequest(
   imageUrl: ImageUrl,
   quotes: Map<number, StoredQuoteView>,
 ): CustomerBookingRequest {
-  return { ...toBase(row, imageUrl, quotes), deposit: formatMoney(row.deposit) };
+  return { ...toBase(row, imageUrl, quotes), deposit: formatMoney(row.deposit), driver_age: row.driver_age };
 }
 
 const STAFF_ORDER = newestFirstOrder('staff-booking-requests', 'r');
@@ -315,7 +316,7 @@ export async function findRequestForFinalize(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('booking_requests as r')
     .leftJoin('bookings as b', 'b.booking_request_id', 'r.id')
-    .select(['r.id', 'r.customer_id', 'r.vehicle_id', 'r.status', 'r.hold_until', 'b.id as booking_id'])
+    .select(['r.id', 'r.customer_id', 'r.vehicle_id', 'r.end_date', 'r.status', 'r.hold_until', 'b.id as booking_id'])
     .where('r.id', '=', id)
     .executeTakeFirst();
 }
@@ -339,6 +340,8 @@ export async function findRequestBookingTerms(db: Kysely<Database>, requestId: n
       'r.end_date',
       'r.pickup_time',
       'r.dropoff_time',
+      'r.pickup_location_id',
+      'r.dropoff_location_id',
       'v.agency_id',
       'v.price_per_day',
       'v.deposit',

@@ -1,3 +1,5 @@
+import type { QuoteView } from '#domain/api/quotes';
+
 /**
  * What a use case refuses, in the domain's words; services throw these and know nothing of HTTP.
  * The error handler (plugins/errors.ts) is the one place that gives each its status.
@@ -22,6 +24,19 @@ export class Refused extends DomainError {}
 export class NotFound extends DomainError {}
 /** The record's state or another record forbids it now (409). */
 export class Conflict extends DomainError {}
+
+/**
+ * The price the person was shown is no longer the price (409 on `expected_total`): nothing was
+ * written, and `quote` is what would be stored now, for the screen to show before asking again.
+ */
+export class PriceChanged extends Conflict {
+  constructor(
+    message: string,
+    readonly quote: QuoteView,
+  ) {
+    super(message, { expected_total: [message] });
+  }
+}
 
 /** Too many attempts; the caller may try again after `retryAfterSeconds` (429). */
 export class TooMany extends DomainError {

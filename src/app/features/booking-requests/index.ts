@@ -1,10 +1,26 @@
 /**
- * What other features use of booking requests: the one estimate of a request's total, and the
- * itemised quote as staff Add/Edit Booking show it (the device's quote confirmed by POST quotes/,
- * its panel, and the extras fieldset), with the public plan of a vehicle's agency.
+ * What other features use of booking requests: the itemised quote (issue 21) — the device's quote
+ * confirmed by POST quotes/, its panel, the extras to choose, a stored quote's lines, the public
+ * plan of a vehicle's agency — the public vehicle a request is for, and the estimate of a request
+ * sent before quotes.
  */
-export { estimateTotal, type Estimate } from './estimate.ts';
-export { usePlanQuote, type PlanSource, type RentalChoice, type RentalQuote } from './use-rental-quote.ts';
-export { QuotePanel, QuoteLinesTable, ESTIMATE_TITLE, type ShownLine } from './components/quote-panel.tsx';
-export { ExtrasFieldset, type ChosenExtra } from './components/extras-fieldset.tsx';
+export { usePublicVehicle } from './api/get-public-vehicle.ts';
+export { quoteQueryOptions } from './api/get-quote.ts';
 export { vehicleRatePlanQueryOptions } from './api/get-vehicle-rate-plan.ts';
+export { ExtrasFieldset, type ChosenExtra } from './components/extras-fieldset.tsx';
+export {
+  ESTIMATE_TITLE,
+  PRICE_CHANGED,
+  QuoteLinesTable,
+  QuotePanel,
+  type ShownLine,
+} from './components/quote-panel.tsx';
+export { PriceDetails, StoredQuoteLines } from './components/stored-quote.tsx';
+export { estimateTotal, type Estimate } from './estimate.ts';
+export {
+  usePlanQuote,
+  useRentalQuote,
+  type PlanSource,
+  type RentalChoice,
+  type RentalQuote,
+} from './use-rental-quote.ts';

@@ -1,8 +1,9 @@
-import { priceRental } from '#domain/pricing';
-import type * as v from 'valibot';
 import type { CustomerBooking } from '#domain/api/bookings';
+import { moneyText } from '#domain/money';
+import { priceRental } from '#domain/pricing';
+import { quoteToView } from '#domain/quote-view';
 import { isHoldExpired } from '#domain/request-hold';
-import type { finalizeSchema } from '#domain/schemas/customer';
+import type { FinalizeInput } from '#domain/schemas/customer';
 import type { AuthUser, Deps } from '../../context.ts';
 import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { findRequestBookingTerms, findRequestForFinalize } from '../../repositories/booking-requests.ts';
@@ -18,9 +19,15 @@ import {
 } from '../booking-refusals.ts';
 import { placeBooking } from '../bookings/place-booking.ts';
 import { cardImageUrl } from '../card-image-url.ts';
-import { Conflict, NotFound } from '../errors.ts';
+import { Conflict, fieldRefusal, NotFound, PriceChanged } from '../errors.ts';
 import { paymentProvider } from '../payments/provider.ts';
-import { copyQuoteToBooking, requestQuote } from './request-quote.ts';
+import { confirmedQuote } from './finalize-quote.ts';
+import { copyQuoteToBooking, refuseLicenceExpiringBefore } from './request-quote.ts';
+
+/** "The price changed to £512.40 since you saw it. Check the new price and confirm again." */
+export function priceChangedSentence(total: number, currency: string): string {
+  return `The price changed to ${moneyText(total, currency)} since you saw it. Check the new price and confirm again.`;
+}
 
 export interface FinalizedRequest {
   booking_id: number;
@@ -31,17 +38,20 @@ export interface FinalizedRequest {
  * The customer confirms their accepted request (step 3 of the wizard) while its hold runs (after
  * that, a conflict says it expired). In one transaction, under the vehicle's lock: the booking is
  * created (confirmed, with the request's stored quote: its lines, total and extras, the extras'
- * stock checked again under their locks; a request sent before quotes is priced from the
- * vehicle), the customer's address and next of kin stored, and with pay_now the deposit
+ * stock checked again under their locks; with extras or the driver's age changed in the wizard,
+ * the current plan's quote for the new choice, finalize-quote.ts; a request sent before quotes is
+ * priced from the vehicle), the customer's address and next of kin stored, and with pay_now the deposit
  * recorded as due at the desk (no card is charged here, services/payments/provider) — or nothing
  * is. A request finalized first by a concurrent call is a conflict (409), as are dates taken
- * meanwhile.
+ * meanwhile. A licence expiring before the return is refused (400 on end_date), and a total other
+ * than `expected_total` (what the screen showed) is a 409 on it carrying the new quote: nothing
+ * is written.
  */
 export async function finalizeBookingRequest(
   deps: Deps,
   user: AuthUser,
   requestId: number,
-  input: v.InferOutput<typeof finalizeSchema>,
+  input: FinalizeInput,
 ): Promise<FinalizedRequest> {
   const customer = await findCustomerByUserId(deps.db, user.id);
   const request = await findRequestForFinalize(deps.db, requestId);
@@ -51,6 +61,12 @@ export async function finalizeBookingRequest(
   const hold = { status: request.status, has_booking: false, hold_until: request.hold_until };
   if (request.hold_until && isHoldExpired(hold, deps.now())) throw new Conflict(holdEndedSentence(request.hold_until));
   if (!customer.drivers_license_key) throw new Conflict("Please upload your driver's license first.");
+  // The license step's dates, when sent, stand for the record's: the booking is checked and priced with them.
+  const holder = {
+    date_of_birth: input.date_of_birth === undefined ? customer.date_of_birth : input.date_of_birth,
+    license_expiry: input.license_expiry === undefined ? customer.license_expiry : input.license_expiry,
+  };
+  refuseLicenceExpiringBefore(holder, request.end_date);
   await refuseRetiredVehicle(deps, request.vehicle_id);
 
   const now = deps.now().toISOString();
@@ -59,8 +75,20 @@ export async function finalizeBookingRequest(
   try {
     bookingId = await deps.db.transaction().execute(async (trx) => {
       const terms = await findRequestBookingTerms(trx, request.id);
-      // A request sent with a quote is booked at its quote's total; one sent before quotes, by the day.
-      const quote = await requestQuote(trx, terms);
+      // A request sent with a quote is booked at its quote's total (or, with the extras or age
+      // changed in the wizard, at the current plan's); one sent before quotes, by the day.
+      const { quote, fresh } = await confirmedQuote(deps, trx, user, terms, holder, input);
+      const total =
+        quote?.total ??
+        priceRental({ startDate: terms.start_date, endDate: terms.end_date, pricePerDay: terms.price_per_day })
+          ?.total ??
+        0;
+      if (input.expected_total !== null && input.expected_total !== total) {
+        const sentence = priceChangedSentence(total, deps.config.currency);
+        throw fresh
+          ? new PriceChanged(sentence, quoteToView(fresh))
+          : fieldRefusal(Conflict, 'expected_total', sentence);
+      }
       // placeBooking locks the vehicle first, so a concurrent finalize of this request waits
       // there and then finds the booking the first one made.
       const id = await placeBooking(
@@ -77,13 +105,11 @@ export async function finalizeBookingRequest(
           dropoff_time: terms.dropoff_time,
           pickup_location: terms.pickup_location,
           dropoff_location: terms.dropoff_location,
-          booking_amount:
-            quote?.total ??
-            priceRental({ startDate: terms.start_date, endDate: terms.end_date, pricePerDay: terms.price_per_day })
-              ?.total ??
-            0,
-          rate_plan_version: terms.rate_plan_version,
-          driver_age: terms.driver_age,
+          pickup_location_id: terms.pickup_location_id,
+          dropoff_location_id: terms.dropoff_location_id,
+          booking_amount: total,
+          rate_plan_version: quote?.planVersion ?? terms.rate_plan_version,
+          driver_age: quote?.driverAge ?? terms.driver_age,
           booking_deposit: terms.deposit,
           payment_method: paymentMethod,
           booking_status: 'confirmed',
@@ -110,6 +136,8 @@ export async function finalizeBookingRequest(
         next_of_kin1_last_name: input.next_of_kin1_last_name,
         next_of_kin1_id_number: input.next_of_kin1_id_number,
         next_of_kin1_phone: input.next_of_kin1_phone,
+        date_of_birth: holder.date_of_birth,
+        license_expiry: holder.license_expiry,
         updated_at: now,
       });
       if (input.pay_now) {

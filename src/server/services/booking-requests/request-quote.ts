@@ -73,7 +73,7 @@ async function priceRequest(deps: Deps, trx: Kysely<Database>, rental: RequestRe
 }
 
 /** A fresh quote's lines as stored: nothing overridden. */
-function asStored(quote: Quote): StoredQuoteLine[] {
+export function asStored(quote: Quote): StoredQuoteLine[] {
   return quote.lines.map((line) => ({ ...line, quotedAmount: null, overrideReason: null }));
 }
 

@@ -3,6 +3,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
 import { isIsoDate } from '#domain/dates';
+import { formatMoney as toDecimal } from '#domain/money';
 import { ageOn } from '#domain/schemas/customer';
 import { DEFAULT_DROPOFF_TIME, DEFAULT_PICKUP_TIME } from '#domain/constants';
 import { bookingRequestSchema, type BookingRequestInput } from '#domain/schemas/booking-request';
@@ -125,7 +126,9 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
   const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS, draft?.id);
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);
-  const onSubmit = handleSubmit((input) => submit(customerBookingRequest(input, vehicle)));
+  const onSubmit = handleSubmit((input) =>
+    submit(customerBookingRequest(input, vehicle, rental.quote ? toDecimal(rental.quote.total) : null)),
+  );
 
   return (
     <div className="request-layout">

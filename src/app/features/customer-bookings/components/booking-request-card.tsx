@@ -8,13 +8,32 @@ import { requestStatusTone } from '../../../lib/booking-labels.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { ConfirmBy, EXPIRED_NOTE } from './confirm-by.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
-import { estimateTotal } from '../../booking-requests/index.ts';
+import { useRecentlySent } from '#app/offline/outbox-recent';
+import { estimateTotal, PriceDetails } from '../../booking-requests/index.ts';
+import { StatusMessage } from '../../../components/status-message.tsx';
 
-/** One request as SPEC §2 lists it, with the way on once staff accepted it. */
+/** "The agency's price is £512.40, not the £498.00 estimated offline." */
+export function priceDiffers(quoted: string, estimated: string, currency: string): string {
+  return `The agency's price is ${formatMoney(quoted, currency)}, not the ${formatMoney(estimated, currency)} estimated offline.`;
+}
+
+/**
+ * One request as SPEC §2 lists it, with the way on once staff accepted it. Its price is the
+ * quote stored when it was sent (issue 21), itemised behind "Price details"; a request sent before
+ * quotes keeps the days × day rate estimate. A request sent from the outbox lately whose quote is
+ * not what the device estimated while it waited says so.
+ */
 export function BookingRequestCard({ request }: { request: CustomerBookingRequest }) {
   const currency = useCurrency();
   const name = `${request.vehicle_details.make} ${request.vehicle_details.model}`;
-  const estimate = estimateTotal(request.vehicle_details.price_per_day, request.start_date, request.end_date);
+  const estimate = request.quote
+    ? null
+    : estimateTotal(request.vehicle_details.price_per_day, request.start_date, request.end_date);
+  const estimatedOffline = useRecentlySent().find((write) => write.recordId === request.id)?.estimate;
+  const differs =
+    request.quote && estimatedOffline !== undefined && estimatedOffline !== request.quote.total
+      ? priceDiffers(request.quote.total, estimatedOffline, currency)
+      : null;
   const shown = shownRequestStatus(request, new Date());
   return (
     <article className="request-card" aria-label={`${name}, ${shown}`}>
@@ -35,14 +54,21 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
             <dt>Submitted</dt>
             <dd>{formatDate(request.created_at)}</dd>
           </div>
-          <div className="facts__item">
-            <dt>Estimated total</dt>
-            <dd>
-              {estimate
-                ? `${formatMoney(estimate.total, currency)} (${estimate.days} ${estimate.days === 1 ? 'day' : 'days'})`
-                : '—'}
-            </dd>
-          </div>
+          {request.quote ? (
+            <div className="facts__item">
+              <dt>Total</dt>
+              <dd>{formatMoney(request.quote.total, currency)}</dd>
+            </div>
+          ) : (
+            <div className="facts__item">
+              <dt>Estimated total</dt>
+              <dd>
+                {estimate
+                  ? `${formatMoney(estimate.total, currency)} (${estimate.days} ${estimate.days === 1 ? 'day' : 'days'})`
+                  : '—'}
+              </dd>
+            </div>
+          )}
           <div className="facts__item">
             <dt>Deposit</dt>
             <dd>{formatMoney(request.deposit, currency)}</dd>
@@ -52,6 +78,8 @@ export function BookingRequestCard({ request }: { request: CustomerBookingReques
             <dd>{places(request)}</dd>
           </div>
         </dl>
+        {differs ? <StatusMessage tone="warning">{differs}</StatusMessage> : null}
+        {request.quote ? <PriceDetails quote={request.quote} currency={currency} /> : null}
         <RequestAction request={request} shown={shown} />
       </div>
     </article>

@@ -1,5 +1,7 @@
 import type { OutboxEntry } from '../../../offline/outbox.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useCurrency } from '#app/lib/currency';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { ESTIMATE_TITLE } from '../../booking-requests/index.ts';
 
 const STATE_TEXT: Record<OutboxEntry['state'], string> = {
   waiting: 'Queued',
@@ -9,9 +11,14 @@ const STATE_TEXT: Record<OutboxEntry['state'], string> = {
   paused: 'Waiting for you to sign in',
 };
 
-/** A request saved on this device that the server has not accepted yet (it is in the outbox). */
+/**
+ * A request saved on this device that the server has not accepted yet (it is in the outbox), with
+ * the total the device estimated for it: the agency's quote replaces it once sent (issue 21).
+ */
 export function QueuedRequestCard({ entry }: { entry: OutboxEntry }) {
+  const currency = useCurrency();
   const refused = entry.state === 'attention' || entry.state === 'conflict';
+  const { estimate } = entry.request;
   return (
     <article className={`request-card request-card--queued${refused ? ' request-card--refused' : ''}`}>
       <div className="request-card__body">
@@ -22,6 +29,14 @@ export function QueuedRequestCard({ entry }: { entry: OutboxEntry }) {
         <p className="request-card__state">
           <strong>{STATE_TEXT[entry.state]}</strong> · saved {formatDateTime(new Date(entry.createdAt))}
         </p>
+        {estimate !== undefined ? (
+          <dl className="facts">
+            <div className="facts__item facts__item--wide">
+              <dt>{ESTIMATE_TITLE}</dt>
+              <dd>{formatMoney(estimate, currency)}</dd>
+            </div>
+          </dl>
+        ) : null}
         {refused ? (
           <p className="request-card__note request-card__note--error">
             The server refused this request{entry.lastError ? `: ${entry.lastError}` : '.'} Open the sync status (the

@@ -1,8 +1,9 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { ApiCustomer } from '#domain/api/customers';
+import type { QuoteView } from '#domain/api/quotes';
 import { finalizeSchema, type FinalizeInput } from '#domain/schemas/customer';
 import { Link } from '@tanstack/react-router';
 import { Button, buttonClass } from '../../../../components/button.tsx';
@@ -45,10 +46,25 @@ export function useDetailsForm(customer: ApiCustomer) {
 
 export type DetailsForm = ReturnType<typeof useDetailsForm>;
 
+/** What the wizard adds to the confirmation of the price (issue 21): the choice and the total shown. */
+export interface PriceChoice {
+  extras: { extra_id: number; quantity: number }[];
+  driver_age: number | null;
+  /** The total on screen (a decimal string), or null when none is shown (a request sent before quotes). */
+  expected_total: string | null;
+}
+
 interface DetailsStepProps {
   requestId: number;
   form: DetailsForm;
   payNow: boolean;
+  price: PriceChoice;
+  /** The total to confirm, said above the button ("Total £512.40"); null when there is none. */
+  total: ReactNode;
+  /** Shown above the button after the price changed: the new quote to check. */
+  priceBlock: ReactNode;
+  /** The server's new quote when the price changed since it was shown (409 on expected_total). */
+  onPriceChanged: (quote: QuoteView) => void;
   /** Why Confirm cannot be pressed now (offline, license not uploaded yet), or null. */
   blocked: string | null;
   onBack: () => void;
@@ -56,7 +72,18 @@ interface DetailsStepProps {
 }
 
 /** Step 3: address and first next of kin, then the confirmation itself (POST …/finalize/). */
-export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfirmed }: DetailsStepProps) {
+export function DetailsStep({
+  requestId,
+  form,
+  payNow,
+  price,
+  total,
+  priceBlock,
+  onPriceChanged,
+  blocked,
+  onBack,
+  onConfirmed,
+}: DetailsStepProps) {
   const finalize = useFinalizeBookingRequest(requestId);
   const blockedId = useId();
   const [editing, setEditing] = useState<Record<Group, boolean>>({ address: false, kin: false });
@@ -87,10 +114,16 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
   const onSubmit = handleSubmit((input) => {
     setFailure(null);
     finalize.mutate(
-      { ...input, pay_now: payNow },
+      { ...input, pay_now: payNow, ...price },
       {
         onSuccess: (reply) => onConfirmed(reply.booking_id),
         onError: (error) => {
+          // The price moved since it was shown: the new quote is shown and the customer confirms again.
+          if (error instanceof ApiError && error.status === 409 && error.body.quote) {
+            onPriceChanged(error.body.quote);
+            setFailure({ text: error.message, placed: false, final: false, error });
+            return;
+          }
           const { fields, message } = refusalParts(error, DETAILS_FIELD_NAMES, '');
           for (const [name, text] of Object.entries(fields)) {
             setError(name as keyof DetailsValues, { type: 'server', message: text });
@@ -100,7 +133,8 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
           setFailure({
             text: message ? `${FAILED} ${message}` : FAILED,
             placed: Object.keys(fields).length > 0,
-            final: error instanceof ApiError && error.status === 409,
+            // An extra out of stock is changed on the payment step; other conflicts end the request.
+            final: error instanceof ApiError && error.status === 409 && !('extras' in error.fields),
             error,
           });
         },
@@ -135,6 +169,8 @@ export function DetailsStep({ requestId, form, payNow, blocked, onBack, onConfir
         register={register}
         errors={errors}
       />
+      {priceBlock}
+      {total}
       {blocked ? (
         <p id={blockedId} className="wizard__blocked">
           {blocked}

@@ -3,6 +3,8 @@ import type { ApiCustomer } from '#domain/api/customers';
 import { LICENSE_MAX_BYTES } from '#domain/constants';
 import { Refusal } from '../../../../components/refusal.tsx';
 import { StatusMessage } from '../../../../components/status-message.tsx';
+import { LicenseHolderFields, type LicenseHolderField } from '../../../customers/index.ts';
+import type { DetailsForm } from './details-step.tsx';
 import type { LicenseUpload } from './use-license-upload.ts';
 
 const UPLOAD_FAILED = 'Upload failed. Please try again.';
@@ -13,10 +15,16 @@ interface LicenseStepProps {
   upload: LicenseUpload;
   /** Whether a license is there for the booking (on the server or waiting on this device). */
   hasLicense: boolean;
+  /** The wizard's form: the date of birth and the license's expiry are sent with the confirmation. */
+  form: DetailsForm;
 }
 
 /** Step 1: the driver's license as an image or PDF, uploaded at once (or kept for later offline). */
-export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) {
+export function LicenseStep({ customer, upload, hasLicense, form }: LicenseStepProps) {
+  const licenseHolderField = (name: LicenseHolderField) => ({
+    ...form.register(name),
+    error: form.formState.errors[name]?.message,
+  });
   const inputId = useId();
   const statusId = useId();
   const failureId = useId();
@@ -83,6 +91,7 @@ export function LicenseStep({ customer, upload, hasLicense }: LicenseStepProps) 
         {/* Beside the control that failed, focused: the next Tab goes back to Upload License. */}
         <Refusal id={failureId} className="refusal--block" message={failure} focusKey={state} />
       </div>
+      <LicenseHolderFields field={licenseHolderField} />
     </div>
   );
 }
