@@ -1,16 +1,17 @@
 import { useMemo } from 'react';
 import { quoteFromView, quotesDiffer } from '#domain/quote-view';
 import { isIsoDate, isTime } from '#domain/dates';
-import { formatMoney as toDecimal, parseMoney } from '#domain/money';
+import { formatMoney as toDecimal } from '#domain/money';
 import { quoteRental } from '#domain/quote';
 import type { RatePlanView } from '#domain/api/rate-plan';
-import type { Quote, QuoteInput, QuoteProblem, QuoteVehicle, RatePlan } from '#domain/rate-plan';
+import type { Quote, QuoteProblem, QuoteVehicle, RatePlan } from '#domain/rate-plan';
 import { ratePlanFromView } from '#domain/rate-plan-view';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useServerQuote, type QuoteBody } from './api/get-quote.ts';
 import type { ShownVehicle } from './api/get-public-vehicle.ts';
 import { useVehicleRatePlan } from './api/get-vehicle-rate-plan.ts';
+import { publicQuoteVehicle, quoteInput } from './device-quote.ts';
 
 /** What the person chose so far on a request form, as the quote reads it. */
 export interface RentalChoice {
@@ -66,33 +67,6 @@ function bodyFor(vehicleId: number | null, choice: RentalChoice): QuoteBody | nu
     driver_age: choice.driverAge,
     // Staff only: the request forms never send one.
     ...(choice.discount !== undefined && choice.discount > 0 ? { discount_amount: toDecimal(choice.discount) } : {}),
-  };
-}
-
-function quoteInput(vehicle: QuoteVehicle, body: QuoteBody, discount: number): QuoteInput {
-  return {
-    vehicle,
-    startDate: body.start_date,
-    endDate: body.end_date,
-    pickupTime: body.pickup_time,
-    dropoffTime: body.dropoff_time,
-    pickupLocationId: body.pickup_location_id,
-    dropoffLocationId: body.dropoff_location_id,
-    extras: body.extras.map((extra) => ({ extraId: extra.extra_id, quantity: extra.quantity })),
-    driverAge: body.driver_age,
-    discount,
-  };
-}
-
-/** The public vehicle as the quote reads it: it names its category, the plan knows its id. */
-function publicQuoteVehicle(vehicle: ShownVehicle, plan: RatePlan): QuoteVehicle {
-  const category = plan.categories.find((candidate) => candidate.name === vehicle.category);
-  return {
-    id: vehicle.id,
-    categoryId: category?.id ?? null,
-    pricePerDay: parseMoney(vehicle.price_per_day) ?? 0,
-    deposit: parseMoney(vehicle.deposit) ?? 0,
-    mileageAllowance: vehicle.mileage_allowance,
   };
 }
 

@@ -1,21 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteView } from '#domain/api/quotes';
 import { api } from '../../../lib/api-client.ts';
+import type { QuoteBody } from '../device-quote.ts';
 
-/** The body of POST quotes/ the forms send: what the person chose so far. */
-export interface QuoteBody {
-  vehicle_id: number;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  dropoff_time: string;
-  pickup_location_id: number | null;
-  dropoff_location_id: number | null;
-  extras: { extra_id: number; quantity: number }[];
-  driver_age: number | null;
-  /** Staff's discount (Add and Edit Booking); the request forms send none. */
-  discount_amount?: string;
-}
+export type { QuoteBody };
 
 const QUOTES = ['quotes'] as const;
 
