@@ -148,11 +148,12 @@ export async function bookingQuoteView(
 
 /**
  * A stored quote as its customer reads it (decision 048): each line's amount as charged, without
- * staff's override notes (the amount the quote gave and why staff changed it).
+ * staff's override notes (the amount the quote gave and why staff changed it): both read null, as
+ * on a line nobody overrode.
  */
 export function customerQuoteView(view: StoredQuoteView): StoredQuoteView {
   return {
     ...view,
-    lines: view.lines.map(({ quoted_amount: _quoted, override_reason: _reason, ...line }) => line),
+    lines: view.lines.map((line) => ({ ...line, quoted_amount: null, override_reason: null })),
   };
 }
