@@ -73,7 +73,17 @@ export default defineConfig({
     precompress(),
   ],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  resolve: { alias: sourceAliases },
+  resolve: {
+    alias: [
+      ...sourceAliases,
+      // TanStack Store reads its selectors through the shim for React < 18, which ships its own
+      // copy of useSyncExternalStore; React 19 has it, and the package's non-shim entry uses it.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -6,13 +6,12 @@ import {
   CACHE_USER_KEY,
   cacheBuster,
   cacheUser,
-  clearPersistedCache,
   flushPersistedCache,
   restorePersistedCache,
-  setCacheUser,
   adoptCacheUser,
   startPersisting,
 } from './persister.ts';
+import { clearPersistedCache, setCacheUser } from './forget-cache.ts';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();

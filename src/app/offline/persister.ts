@@ -80,7 +80,8 @@ function withAnswersOnly(client: PersistedClient): PersistedClient {
 }
 
 let shared: IdbPersister | null = null;
-const persister = () => (shared ??= createIdbPersister());
+/** The one persister of the app's cache. */
+export const persister = () => (shared ??= createIdbPersister());
 
 /** The build this tab runs (set by vite.config.ts). */
 export function buildId(): string {
@@ -97,7 +98,7 @@ export function cacheUser(): number | null {
   }
 }
 
-function rememberCacheUser(userId: number | null): void {
+export function rememberCacheUser(userId: number | null): void {
   try {
     if (userId === null) localStorage.removeItem(CACHE_USER_KEY);
     else localStorage.setItem(CACHE_USER_KEY, String(userId));
@@ -210,34 +211,6 @@ export function startPersisting(
 /** Writes a pending save now instead of after the throttle. */
 export function flushPersistedCache(): Promise<void> {
   return persister().flush();
-}
-
-async function forgetCache(queryClient: QueryClient): Promise<void> {
-  queryClient.clear();
-  try {
-    await persister().removeClient();
-  } catch (error) {
-    console.warn('The saved query cache could not be removed.', error);
-  }
-}
-
-/**
- * Signs the device's cache out: every query leaves memory and IndexedDB (tablets are shared).
- * Set the signed-out session in the cache after this, not before.
- */
-export async function clearPersistedCache(queryClient: QueryClient): Promise<void> {
-  rememberCacheUser(null);
-  await forgetCache(queryClient);
-}
-
-/**
- * Tells the cache who is signed in. When that is someone else than the user it holds data for,
- * everything cached is dropped first. Call it before writing the new user's session into the cache.
- */
-export async function setCacheUser(userId: number | null, queryClient: QueryClient): Promise<void> {
-  if (cacheUser() === userId) return;
-  rememberCacheUser(userId);
-  await forgetCache(queryClient);
 }
 
 /**

@@ -2,6 +2,11 @@ import { SW_CACHES } from './cache-names.ts';
 import { FIRST_SCREEN_ENTRY_HEADER, FIRST_SCREEN_PATH } from './first-screen-policy.ts';
 import { runningEntryScript } from './stale-build.ts';
 
+/** Forgets the snapshot: at sign-in, so a signed-in user never reopens into the visitors' page. */
+export async function clearFirstScreen(): Promise<void> {
+  if ('caches' in window) await caches.delete(SW_CACHES.firstScreen);
+}
+
 /** Saves the page as it is drawn now for the next start (see first-screen.ts). */
 export async function saveFirstScreen(): Promise<void> {
   const root = document.getElementById('root');

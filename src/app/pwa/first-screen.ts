@@ -1,17 +1,12 @@
 import { useEffect } from 'react';
-import { SW_CACHES } from './cache-names.ts';
 
 /*
  * The landing page as it was last drawn, kept for the service worker to put into the shell when
  * the app is opened again (sw.ts): the vehicles are on screen as soon as the HTML and the styles
  * are, before the code has loaded, and React draws over them when it starts. Only what a visitor
- * sees is kept — never a signed-in user's page — and only the first screen of it.
+ * sees is kept — never a signed-in user's page — and only the first screen of it. Saving and
+ * forgetting it (first-screen-store.ts) load when first needed: a visitor's `/` draws without them.
  */
-
-/** Forgets the snapshot: at sign-in, so a signed-in user never reopens into the visitors' page. */
-export async function clearFirstScreen(): Promise<void> {
-  if ('caches' in window) await caches.delete(SW_CACHES.firstScreen);
-}
 
 /**
  * Keeps the page's snapshot while `ready` (the visitors' landing with its list, unfiltered), taken

@@ -1,6 +1,6 @@
 import type { AnyRouter, BlockerFn } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { hasDirtyForms } from '../lib/dirty-forms.ts';
+import { hasDirtyForms } from '../lib/dirty-form-registry.ts';
 import { isOutboxSending } from '../offline/outbox-state.ts';
 import { buildId } from '../offline/persister.ts';
 import { decideRecovery, entryScriptOf, isHeld, parseReloadMark, type StaleBuildStatus } from './stale-build-policy.ts';

@@ -7,7 +7,6 @@ import { PageHeader } from '../components/page-header.tsx';
 import { useSession } from '../features/session/api/get-session.ts';
 import { publicVehiclesQueryOptions } from '../features/vehicles/api/list-public-vehicles.ts';
 import { PublicVehicleBrowse } from '../features/vehicles/components/public-vehicle-browse.tsx';
-import { clearFirstScreen } from '../pwa/first-screen.ts';
 import { categorySearch, type CategorySearch } from '../lib/search-params.ts';
 
 /** `/`: the available vehicles. It sits under the root (whose guard sends staff-type users on), so it brings its own layout. */
@@ -29,7 +28,11 @@ function LandingPage() {
   const { category } = Route.useSearch();
   useEffect(() => {
     // The kept first screen is the visitors' page: never the one a signed-in user reopens into.
-    if (user) void clearFirstScreen().catch(() => undefined);
+    // Its store loads only then, so a visitor's `/` does not carry it.
+    if (!user) return;
+    void import('../pwa/first-screen-store.ts')
+      .then(({ clearFirstScreen }) => clearFirstScreen())
+      .catch(() => undefined);
   }, [user]);
   // A first visit does not wait for the session (redirectStaffHomeWhenKnown): staff go on once it is known.
   if (isStaffRole(user?.role)) return <Navigate to="/staff/dashboard" replace />;

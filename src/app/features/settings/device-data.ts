@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '#domain/api/session';
 import { discardEntry } from '../../offline/outbox.ts';
 import type { OutboxEntry } from '../../offline/outbox-types.ts';
-import { adoptCacheUser, clearPersistedCache } from '../../offline/persister.ts';
+import { clearPersistedCache } from '../../offline/forget-cache.ts';
+import { adoptCacheUser } from '../../offline/persister.ts';
 import { clearPrivateResponseCaches } from '../../pwa/private-caches.ts';
 import { isSessionQuery, setSession } from '../session/index.ts';
 

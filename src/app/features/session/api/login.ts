@@ -2,9 +2,9 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { SessionUser } from '#domain/api/session';
 import type { LoginInput } from '#domain/schemas/accounts';
 import { api } from '../../../lib/api-client.ts';
-import { setCacheUser } from '../../../offline/persister.ts';
+import { setCacheUser } from '../../../offline/forget-cache.ts';
 import { resumeAfterSignIn } from '../../../offline/outbox.ts';
-import { clearFirstScreen } from '../../../pwa/first-screen.ts';
+import { clearFirstScreen } from '../../../pwa/first-screen-store.ts';
 import { requestPersistentStorage } from '../../../offline/persistent-storage.ts';
 import { sendPendingLogout } from '../pending-logout.ts';
 import { sessionQueryOptions, setSession } from './get-session.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { forgetRecentlySent, pauseForSignIn } from '../../../offline/outbox.ts';
-import { clearPersistedCache } from '../../../offline/persister.ts';
+import { clearPersistedCache } from '../../../offline/forget-cache.ts';
 import { clearPrivateResponseCaches } from '../../../pwa/private-caches.ts';
 import { rememberPendingLogout } from '../pending-logout.ts';
 import { setSession } from './get-session.ts';
