@@ -1,6 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm, useWatch } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import type * as v from 'valibot';
 import { anonymousBookingRequestSchema, type AnonymousBookingRequestInput } from '#domain/schemas/booking-request';
 import { Button } from '../../../components/button.tsx';
@@ -13,7 +20,8 @@ import { RefusalMessage, RefusedDraftMessage } from '#app/offline/refusal-messag
 import { draftFormValues, useRefusedDraft } from '#app/offline/use-refused-draft';
 import { chosenExtras, extrasValue, wholeOrNull } from '../request-choice.ts';
 import { useRentalQuote } from '../use-rental-quote.ts';
-import { ExtrasFieldset } from './extras-fieldset.tsx';
+import { DriverAgeField } from './driver-age-field.tsx';
+import { ExtrasFieldset, type ChosenExtra } from './extras-fieldset.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { QuotePanel } from './quote-panel.tsx';
 import { RentalDateFields } from './rental-date-fields.tsx';
@@ -41,6 +49,99 @@ const FIELDS = [
 /** SPEC §8. */
 const SUBMITTED = 'Booking request submitted successfully!';
 const FAILED = 'There was an error submitting your request.';
+
+interface RentalChoiceProps {
+  vehicle: ShownVehicle;
+  control: Control<FormValues, unknown, AnonymousBookingRequestInput>;
+  register: UseFormRegister<FormValues>;
+  setValue: UseFormSetValue<FormValues>;
+  errors: FieldErrors<FormValues>;
+}
+
+/**
+ * Dates, where, extras, the driver's age and the quote of them (issue 21). The fields the quote
+ * reads are watched here, not in the form, so a change re-renders this part alone (and, of it, the
+ * memoised fields whose props changed): the quote is painted within 50 ms at 4× CPU.
+ */
+function RentalChoice({ vehicle, control, register, setValue, errors }: RentalChoiceProps) {
+  const locations = vehicle.pickup_locations;
+  const [startDate = '', endDate = '', pickup, dropoff, driverAge] = useWatch({
+    control,
+    name: ['start_date', 'end_date', 'pickup_location_id', 'dropoff_location_id', 'driver_age'],
+  });
+  // Computed in the watch: the same array until the extras change, so the list re-renders only then.
+  const chosen = useWatch({ control, name: 'extras', compute: chosenExtras });
+  const rental = useRentalQuote(vehicle, {
+    startDate,
+    endDate,
+    pickupTime: DEFAULT_PICKUP_TIME,
+    dropoffTime: DEFAULT_DROPOFF_TIME,
+    pickupLocationId: wholeOrNull(pickup),
+    dropoffLocationId: wholeOrNull(dropoff),
+    extras: chosen,
+    driverAge: wholeOrNull(driverAge),
+  });
+  const plan = rental.plan;
+  const youngDriver = plan?.fees.youngDriver ?? null;
+  const quoteProblem = (field: string) => (rental.problem?.field === field ? rental.problem.message : undefined);
+  // Registered once (the same props on every render), so the memoised fields skip a change elsewhere.
+  const fields = useMemo(
+    () => ({
+      start: register('start_date'),
+      end: register('end_date'),
+      pickup: register('pickup_location_id'),
+      dropoff: register('dropoff_location_id'),
+    }),
+    [register],
+  );
+  const askAge = youngDriver !== null;
+  const driverAgeField = useMemo(() => (askAge ? register('driver_age') : null), [askAge, register]);
+  const onExtrasChange = useCallback(
+    (next: ChosenExtra[]) => setValue('extras', extrasValue(next), { shouldDirty: true }),
+    [setValue],
+  );
+  return (
+    <>
+      <fieldset className="form__section">
+        <legend className="form__section-title">Rental dates</legend>
+        <RentalDateFields
+          start={fields.start}
+          end={fields.end}
+          startError={errors.start_date?.message}
+          endError={errors.end_date?.message}
+          startDate={startDate}
+          endDate={endDate}
+        />
+      </fieldset>
+      {locations.length > 0 ? (
+        <LocationFields
+          locations={locations}
+          pickup={fields.pickup}
+          dropoff={fields.dropoff}
+          pickupError={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
+          dropoffError={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
+        />
+      ) : null}
+      {plan ? (
+        <ExtrasFieldset
+          extras={plan.extras}
+          chosen={chosen}
+          currency={plan.currency}
+          error={errors.extras?.message ?? quoteProblem('extras')}
+          onChange={onExtrasChange}
+        />
+      ) : null}
+      {youngDriver && driverAgeField ? (
+        <DriverAgeField
+          field={driverAgeField}
+          underAge={youngDriver.underAge}
+          error={errors.driver_age?.message ?? quoteProblem('driver_age')}
+        />
+      ) : null}
+      <QuotePanel rental={rental} />
+    </>
+  );
+}
 
 /**
  * A visitor's request for one vehicle (SPEC §2, §5): contact details, dates, where (the vehicle's
@@ -82,23 +183,6 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
     resolver: valibotResolver(anonymousBookingRequestSchema),
     defaultValues: emptyValues,
   });
-  const [startDate = '', endDate = '', pickup, dropoff, extras, driverAge] = useWatch({
-    control,
-    name: ['start_date', 'end_date', 'pickup_location_id', 'dropoff_location_id', 'extras', 'driver_age'],
-  });
-  const chosen = chosenExtras(extras);
-  const rental = useRentalQuote(vehicle, {
-    startDate,
-    endDate,
-    pickupTime: DEFAULT_PICKUP_TIME,
-    dropoffTime: DEFAULT_DROPOFF_TIME,
-    pickupLocationId: wholeOrNull(pickup),
-    dropoffLocationId: wholeOrNull(dropoff),
-    extras: chosen,
-    driverAge: wholeOrNull(driverAge),
-  });
-  const plan = rental.plan;
-  const quoteProblem = (field: string) => (rental.problem?.field === field ? rental.problem.message : undefined);
   const draft = useRefusedDraft('anonymous-booking-request', vehicle.id);
   useEffect(() => {
     if (!draft) return;
@@ -169,48 +253,13 @@ export function AnonymousRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                   />
                 </div>
               </fieldset>
-              <fieldset className="form__section">
-                <legend className="form__section-title">Rental dates</legend>
-                <RentalDateFields
-                  start={register('start_date')}
-                  end={register('end_date')}
-                  startError={errors.start_date?.message}
-                  endError={errors.end_date?.message}
-                  startDate={startDate}
-                  endDate={endDate}
-                />
-              </fieldset>
-              {locations.length > 0 ? (
-                <LocationFields
-                  locations={locations}
-                  pickup={register('pickup_location_id')}
-                  dropoff={register('dropoff_location_id')}
-                  pickupError={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
-                  dropoffError={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
-                />
-              ) : null}
-              {plan ? (
-                <ExtrasFieldset
-                  extras={plan.extras}
-                  chosen={chosen}
-                  currency={plan.currency}
-                  error={errors.extras?.message ?? quoteProblem('extras')}
-                  onChange={(next) => setValue('extras', extrasValue(next), { shouldDirty: true })}
-                />
-              ) : null}
-              {plan?.fees.youngDriver ? (
-                <TextField
-                  label="Driver's age"
-                  type="number"
-                  inputMode="numeric"
-                  min={16}
-                  max={120}
-                  hint={`Drivers under ${plan.fees.youngDriver.underAge} pay a young-driver fee.`}
-                  error={errors.driver_age?.message ?? quoteProblem('driver_age')}
-                  {...register('driver_age')}
-                />
-              ) : null}
-              <QuotePanel rental={rental} />
+              <RentalChoice
+                vehicle={vehicle}
+                control={control}
+                register={register}
+                setValue={setValue}
+                errors={errors}
+              />
               <TextAreaField
                 label="Message (optional)"
                 hint="Anything the agency should know, e.g. a late pickup or a flight number."

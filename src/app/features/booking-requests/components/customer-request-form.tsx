@@ -1,6 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm, useWatch } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import type * as v from 'valibot';
 import { isIsoDate } from '#domain/dates';
 import { formatMoney as toDecimal } from '#domain/money';
@@ -19,7 +26,8 @@ import { RefusalMessage, RefusedDraftMessage } from '#app/offline/refusal-messag
 import { draftFormValues, useRefusedDraft } from '#app/offline/use-refused-draft';
 import { chosenExtras, extrasValue, wholeOrNull } from '../request-choice.ts';
 import { useRentalQuote } from '../use-rental-quote.ts';
-import { ExtrasFieldset } from './extras-fieldset.tsx';
+import { DriverAgeField } from './driver-age-field.tsx';
+import { ExtrasFieldset, type ChosenExtra } from './extras-fieldset.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { QuotePanel } from './quote-panel.tsx';
 import { RentalDateFields } from './rental-date-fields.tsx';
@@ -44,6 +52,120 @@ const FIELDS = [
 /** SPEC §8's failure sentence; the spec leaves the success text open. */
 const FAILED = 'Failed to submit booking request.';
 const SENT = 'Booking request sent! We will let you know when it is reviewed.';
+
+interface RentalChoiceProps {
+  vehicle: ShownVehicle;
+  control: Control<FormValues, unknown, BookingRequestInput>;
+  register: UseFormRegister<FormValues>;
+  setValue: UseFormSetValue<FormValues>;
+  errors: FieldErrors<FormValues>;
+}
+
+/**
+ * When, where, extras, the driver's age and the quote of them (issue 21). The fields the quote
+ * reads are watched here, not in the form, so a change re-renders this part alone (and, of it, the
+ * memoised fields whose props changed): the quote is painted within 50 ms at 4× CPU.
+ */
+function RentalChoice({ vehicle, control, register, setValue, errors }: RentalChoiceProps) {
+  const [startDate = '', endDate = '', pickupTime = '', dropoffTime = '', pickup, dropoff, driverAge] = useWatch({
+    control,
+    name: [
+      'start_date',
+      'end_date',
+      'pickup_time',
+      'dropoff_time',
+      'pickup_location_id',
+      'dropoff_location_id',
+      'driver_age',
+    ],
+  });
+  // Computed in the watch: the same array until the extras change, so the list re-renders only then.
+  const chosen = useWatch({ control, name: 'extras', compute: chosenExtras });
+  // A profile with a date of birth says the driver's age; the form asks only the others.
+  const birth = useOwnCustomer().data?.date_of_birth ?? null;
+  const rental = useRentalQuote(vehicle, {
+    startDate,
+    endDate,
+    pickupTime,
+    dropoffTime,
+    pickupLocationId: wholeOrNull(pickup),
+    dropoffLocationId: wholeOrNull(dropoff),
+    extras: chosen,
+    driverAge: birth && isIsoDate(startDate) ? ageOn(birth, startDate) : wholeOrNull(driverAge),
+  });
+  const plan = rental.plan;
+  const youngDriver = plan?.fees.youngDriver ?? null;
+  const quoteProblem = (field: string) => (rental.problem?.field === field ? rental.problem.message : undefined);
+  // Registered once (the same props on every render), so the memoised fields skip a change elsewhere.
+  const fields = useMemo(
+    () => ({
+      start: register('start_date'),
+      end: register('end_date'),
+      pickup: register('pickup_location_id'),
+      dropoff: register('dropoff_location_id'),
+    }),
+    [register],
+  );
+  const askAge = youngDriver !== null && !birth;
+  const driverAgeField = useMemo(() => (askAge ? register('driver_age') : null), [askAge, register]);
+  const onExtrasChange = useCallback(
+    (next: ChosenExtra[]) => setValue('extras', extrasValue(next), { shouldDirty: true }),
+    [setValue],
+  );
+  return (
+    <>
+      <fieldset className="form__section">
+        <legend className="form__section-title">When</legend>
+        <RentalDateFields
+          start={fields.start}
+          end={fields.end}
+          startError={errors.start_date?.message}
+          endError={errors.end_date?.message}
+          startDate={startDate}
+          endDate={endDate}
+        />
+        <div className="form__row">
+          <TextField
+            label="Pickup time"
+            type="time"
+            error={errors.pickup_time?.message ?? quoteProblem('pickup_time')}
+            {...register('pickup_time')}
+          />
+          <TextField
+            label="Dropoff time"
+            type="time"
+            error={errors.dropoff_time?.message ?? quoteProblem('dropoff_time')}
+            {...register('dropoff_time')}
+          />
+        </div>
+      </fieldset>
+      <LocationFields
+        locations={vehicle.pickup_locations}
+        pickup={fields.pickup}
+        dropoff={fields.dropoff}
+        pickupError={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
+        dropoffError={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
+      />
+      {plan ? (
+        <ExtrasFieldset
+          extras={plan.extras}
+          chosen={chosen}
+          currency={plan.currency}
+          error={errors.extras?.message ?? quoteProblem('extras')}
+          onChange={onExtrasChange}
+        />
+      ) : null}
+      {youngDriver && driverAgeField ? (
+        <DriverAgeField
+          field={driverAgeField}
+          underAge={youngDriver.underAge}
+          error={errors.driver_age?.message ?? quoteProblem('driver_age')}
+        />
+      ) : null}
+      <QuotePanel rental={rental} />
+    </>
+  );
+}
 
 /**
  * A signed-in customer's request (SPEC §2, §5): dates, times (09:00 and 18:00 by default), pickup
@@ -84,35 +206,6 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
     resolver: valibotResolver(bookingRequestSchema),
     defaultValues: emptyValues,
   });
-  const [startDate = '', endDate = '', pickupTime = '', dropoffTime = '', pickup, dropoff, extras, driverAge] =
-    useWatch({
-      control,
-      name: [
-        'start_date',
-        'end_date',
-        'pickup_time',
-        'dropoff_time',
-        'pickup_location_id',
-        'dropoff_location_id',
-        'extras',
-        'driver_age',
-      ],
-    });
-  // A profile with a date of birth says the driver's age; the form asks only the others.
-  const birth = useOwnCustomer().data?.date_of_birth ?? null;
-  const chosen = chosenExtras(extras);
-  const rental = useRentalQuote(vehicle, {
-    startDate,
-    endDate,
-    pickupTime,
-    dropoffTime,
-    pickupLocationId: wholeOrNull(pickup),
-    dropoffLocationId: wholeOrNull(dropoff),
-    extras: chosen,
-    driverAge: birth && isIsoDate(startDate) ? ageOn(birth, startDate) : wholeOrNull(driverAge),
-  });
-  const plan = rental.plan;
-  const quoteProblem = (field: string) => (rental.problem?.field === field ? rental.problem.message : undefined);
   const draft = useRefusedDraft('booking-request', vehicle.id);
   useEffect(() => {
     if (!draft) return;
@@ -157,60 +250,13 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-label="Booking request">
               {draft && !refusal ? <RefusedDraftMessage error={draft.error} /> : null}
-              <fieldset className="form__section">
-                <legend className="form__section-title">When</legend>
-                <RentalDateFields
-                  start={register('start_date')}
-                  end={register('end_date')}
-                  startError={errors.start_date?.message}
-                  endError={errors.end_date?.message}
-                  startDate={startDate}
-                  endDate={endDate}
-                />
-                <div className="form__row">
-                  <TextField
-                    label="Pickup time"
-                    type="time"
-                    error={errors.pickup_time?.message ?? quoteProblem('pickup_time')}
-                    {...register('pickup_time')}
-                  />
-                  <TextField
-                    label="Dropoff time"
-                    type="time"
-                    error={errors.dropoff_time?.message ?? quoteProblem('dropoff_time')}
-                    {...register('dropoff_time')}
-                  />
-                </div>
-              </fieldset>
-              <LocationFields
-                locations={locations}
-                pickup={register('pickup_location_id')}
-                dropoff={register('dropoff_location_id')}
-                pickupError={errors.pickup_location_id?.message ?? quoteProblem('pickup_location_id')}
-                dropoffError={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
+              <RentalChoice
+                vehicle={vehicle}
+                control={control}
+                register={register}
+                setValue={setValue}
+                errors={errors}
               />
-              {plan ? (
-                <ExtrasFieldset
-                  extras={plan.extras}
-                  chosen={chosen}
-                  currency={plan.currency}
-                  error={errors.extras?.message ?? quoteProblem('extras')}
-                  onChange={(next) => setValue('extras', extrasValue(next), { shouldDirty: true })}
-                />
-              ) : null}
-              {plan?.fees.youngDriver && !birth ? (
-                <TextField
-                  label="Driver's age"
-                  type="number"
-                  inputMode="numeric"
-                  min={16}
-                  max={120}
-                  hint={`Drivers under ${plan.fees.youngDriver.underAge} pay a young-driver fee.`}
-                  error={errors.driver_age?.message ?? quoteProblem('driver_age')}
-                  {...register('driver_age')}
-                />
-              ) : null}
-              <QuotePanel rental={rental} />
               <TextAreaField
                 label="Message (optional)"
                 hint="Anything the agency should know, e.g. a late arrival or a flight number."

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { formatMoney as toDecimal } from '#domain/money';
 import type { Extra } from '#domain/rate-plan';
 import { Button } from '../../../components/button.tsx';
@@ -31,9 +31,16 @@ function priceText(extra: Extra, currency: string): string {
 /**
  * The extras the agency offers with the vehicle (issue 21): a box to tick when one is the most a
  * rental takes, a stepper otherwise. Whether one is in stock is the server's word (POST quotes/),
- * said under the list.
+ * said under the list. Memoised: with a stable `chosen` and `onChange` it re-renders only when the
+ * choice of extras changes.
  */
-export function ExtrasFieldset({ extras, chosen, onChange, currency, error }: ExtrasFieldsetProps) {
+export const ExtrasFieldset = memo(function ExtrasFieldset({
+  extras,
+  chosen,
+  onChange,
+  currency,
+  error,
+}: ExtrasFieldsetProps) {
   const errorId = useId();
   if (extras.length === 0) return null;
   const quantityOf = (id: number) => chosen.find((extra) => extra.extraId === id)?.quantity ?? 0;
@@ -102,4 +109,4 @@ export function ExtrasFieldset({ extras, chosen, onChange, currency, error }: Ex
       ) : null}
     </fieldset>
   );
-}
+});

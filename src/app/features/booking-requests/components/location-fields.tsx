@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { PickupLocationView } from '#domain/api/vehicles';
 import { SelectField } from '../../../components/text-field.tsx';
@@ -12,8 +13,17 @@ interface LocationFieldsProps {
   dropoffError?: string;
 }
 
-/** "Where": pickup and dropoff among the vehicle's pickup locations, on both request forms. */
-export function LocationFields({ locations, pickup, dropoff, pickupError, dropoffError }: LocationFieldsProps) {
+/**
+ * "Where": pickup and dropoff among the vehicle's pickup locations, on both request forms.
+ * Memoised: given the same registrations, a change elsewhere in the form does not re-render it.
+ */
+export const LocationFields = memo(function LocationFields({
+  locations,
+  pickup,
+  dropoff,
+  pickupError,
+  dropoffError,
+}: LocationFieldsProps) {
   const choose = locations.length !== 1;
   const options = locations.map((location) => (
     <option key={location.id} value={location.id}>
@@ -35,4 +45,4 @@ export function LocationFields({ locations, pickup, dropoff, pickupError, dropof
       </div>
     </fieldset>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { todayIso } from '#domain/dates';
 import { TextField } from '../../../components/text-field.tsx';
@@ -14,8 +15,18 @@ interface RentalDateFieldsProps {
   endDate: string;
 }
 
-/** Start and end date of a request: no day before today, no end before the start. */
-export function RentalDateFields({ start, end, startError, endError, startDate, endDate }: RentalDateFieldsProps) {
+/**
+ * Start and end date of a request: no day before today, no end before the start. Memoised: given
+ * the same registrations, it re-renders only when the dates or their errors change.
+ */
+export const RentalDateFields = memo(function RentalDateFields({
+  start,
+  end,
+  startError,
+  endError,
+  startDate,
+  endDate,
+}: RentalDateFieldsProps) {
   const today = todayIso();
   return (
     <div className="form__row">
@@ -29,4 +40,4 @@ export function RentalDateFields({ start, end, startError, endError, startDate, 
       />
     </div>
   );
-}
+});
