@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type FormEvent, type RefObject } from 'react';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
   useForm,
@@ -59,6 +59,8 @@ interface RentalChoiceProps {
   register: UseFormRegister<FormValues>;
   setValue: UseFormSetValue<FormValues>;
   errors: FieldErrors<FormValues>;
+  /** The total on screen (minor units), kept for the outbox entry's estimate at submit. */
+  shownTotalRef: RefObject<number | null>;
 }
 
 /**
@@ -66,7 +68,7 @@ interface RentalChoiceProps {
  * reads are watched here, not in the form, so a change re-renders this part alone (and, of it, the
  * memoised fields whose props changed): the quote is painted within 50 ms at 4× CPU.
  */
-function RentalChoice({ vehicle, control, register, setValue, errors }: RentalChoiceProps) {
+function RentalChoice({ vehicle, control, register, setValue, errors, shownTotalRef }: RentalChoiceProps) {
   const [startDate = '', endDate = '', pickupTime = '', dropoffTime = '', pickup, dropoff, driverAge] = useWatch({
     control,
     name: [
@@ -93,6 +95,10 @@ function RentalChoice({ vehicle, control, register, setValue, errors }: RentalCh
     extras: chosen,
     driverAge: birth && isIsoDate(startDate) ? ageOn(birth, startDate) : wholeOrNull(driverAge),
   });
+  const total = rental.quote ? rental.quote.total : null;
+  useEffect(() => {
+    shownTotalRef.current = total;
+  }, [shownTotalRef, total]);
   const plan = rental.plan;
   const youngDriver = plan?.fees.youngDriver ?? null;
   const quoteProblem = (field: string) => (rental.problem?.field === field ? rental.problem.message : undefined);
@@ -207,6 +213,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
     defaultValues: emptyValues,
   });
   const draft = useRefusedDraft('booking-request', vehicle.id);
+  const shownTotalRef = useRef<number | null>(null);
   useEffect(() => {
     if (!draft) return;
     // The inputs stay registered (keepFieldsRef): a reset that drops them leaves nothing to focus
@@ -219,9 +226,12 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
   const { submit, delivery, refusal } = useOutboxFormSubmit(setError, FIELDS, draft?.id);
   // A new version of the app waits rather than reload over a request being written.
   useDirtyForm(isDirty && delivery === null);
-  const onSubmit = handleSubmit((input) =>
-    submit(customerBookingRequest(input, vehicle, rental.quote ? toDecimal(rental.quote.total) : null)),
-  );
+  // handleSubmit is called at submit time, not while rendering: the handler reads a ref.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    handleSubmit((input) => {
+      const total = shownTotalRef.current;
+      return submit(customerBookingRequest(input, vehicle, total === null ? null : toDecimal(total)));
+    })(event);
 
   return (
     <div className="request-layout">
@@ -256,6 +266,7 @@ export function CustomerRequestForm({ vehicle }: { vehicle: ShownVehicle }) {
                 register={register}
                 setValue={setValue}
                 errors={errors}
+                shownTotalRef={shownTotalRef}
               />
               <TextAreaField
                 label="Message (optional)"
