@@ -162,6 +162,9 @@ test.describe('an agent on a tablet', () => {
     await signInWithForm(page, 'agent');
     await page.goto('/fleet/vehicles');
     await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
+    // The page's own calls are answered first: a reply still on its way when the cookies go would
+    // set them again (seen on a loaded machine: the reload then found a session and stayed).
+    await page.waitForLoadState('networkidle');
     // The session ended elsewhere (no cookie left): the server's 401s are a definite answer.
     await context.clearCookies();
     await page.reload();
