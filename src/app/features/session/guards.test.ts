@@ -126,6 +126,18 @@ describe('the session check after the first paint', () => {
     stop();
   });
 
+  it('asks about a session the page being reloaded saved after this navigation began', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request) => new Response(JSON.stringify(user('agent'))));
+    vi.stubGlobal('fetch', fetchMock);
+    // The old page runs on until the new one commits: its last answer is later than this page's
+    // navigation start, yet earlier than this page's code.
+    queryClient.setQueryData(['session'], user('agent'), { updatedAt: performance.timeOrigin + 1 });
+    const stop = watchSession();
+    revalidateSession(queryClient, () => undefined);
+    await vi.waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/me/']));
+    stop();
+  });
+
   it('does not ask again what this page has asked already, answered or on its way', async () => {
     const fetchMock = vi.fn((_url: string | URL | Request) => new Promise<Response>(() => undefined));
     vi.stubGlobal('fetch', fetchMock);

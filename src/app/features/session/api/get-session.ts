@@ -10,6 +10,13 @@ export type Session = SessionUser | null;
 const SESSION_KEY = ['session'] as const;
 const SESSION_HASH = hashKey(SESSION_KEY);
 
+/**
+ * When this page's code started: an answer given later was asked in this page's life. Not the
+ * navigation's start (`performance.timeOrigin`): the page being reloaded runs on until the new one
+ * commits, and an answer it saves in that gap is older than this page, yet later than its start.
+ */
+const PAGE_STARTED = Date.now();
+
 /** The session query itself (kept when the rest of the cache changes hands). */
 export function isSessionQuery(query: Query): boolean {
   return query.queryHash === SESSION_HASH;
@@ -71,7 +78,7 @@ export function revalidateSession(queryClient: QueryClient, onSignedIn: () => vo
   const state = queryClient.getQueryState<Session>(SESSION_KEY);
   // Asked already in this page's life (a first visit's landing asks while it draws): that answer,
   // or the request still on its way, is the check; a second one would only repeat or cancel it.
-  if (state && (state.fetchStatus === 'fetching' || state.dataUpdatedAt >= performance.timeOrigin)) return;
+  if (state && (state.fetchStatus === 'fetching' || state.dataUpdatedAt >= PAGE_STARTED)) return;
   const restored = state?.data;
   void queryClient.refetchQueries({ queryKey: SESSION_KEY }).then(() => {
     if (restored === null && queryClient.getQueryData<Session>(SESSION_KEY)) onSignedIn();
