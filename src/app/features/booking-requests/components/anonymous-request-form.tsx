@@ -20,10 +20,9 @@ import { RefusalMessage, RefusedDraftMessage } from '#app/offline/refusal-messag
 import { draftFormValues, useRefusedDraft } from '#app/offline/use-refused-draft';
 import { chosenExtras, extrasValue, wholeOrNull } from '../request-choice.ts';
 import { useRentalQuote } from '../use-rental-quote.ts';
-import { DriverAgeField } from './driver-age-field.tsx';
-import { ExtrasFieldset, type ChosenExtra } from './extras-fieldset.tsx';
+import type { ChosenExtra } from './extras-fieldset.tsx';
+import { ExtrasAndQuote } from './extras-and-quote.tsx';
 import { LocationFields } from './location-fields.tsx';
-import { QuotePanel } from './quote-panel.tsx';
 import { RentalDateFields } from './rental-date-fields.tsx';
 import { RequestOutcome } from './request-outcome.tsx';
 import { RequestTerms } from './request-terms.tsx';
@@ -122,23 +121,14 @@ function RentalChoice({ vehicle, control, register, setValue, errors }: RentalCh
           dropoffError={errors.dropoff_location_id?.message ?? quoteProblem('dropoff_location_id')}
         />
       ) : null}
-      {plan ? (
-        <ExtrasFieldset
-          extras={plan.extras}
-          chosen={chosen}
-          currency={plan.currency}
-          error={errors.extras?.message ?? quoteProblem('extras')}
-          onChange={onExtrasChange}
-        />
-      ) : null}
-      {youngDriver && driverAgeField ? (
-        <DriverAgeField
-          field={driverAgeField}
-          underAge={youngDriver.underAge}
-          error={errors.driver_age?.message ?? quoteProblem('driver_age')}
-        />
-      ) : null}
-      <QuotePanel rental={rental} />
+      <ExtrasAndQuote
+        rental={rental}
+        chosen={chosen}
+        onExtrasChange={onExtrasChange}
+        driverAgeField={driverAgeField}
+        extrasError={errors.extras?.message}
+        driverAgeError={errors.driver_age?.message}
+      />
     </>
   );
 }
