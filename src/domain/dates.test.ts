@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isIsoDate, isoDateOrUndefined, isTime, rangesOverlap, rentalDays, todayIso } from './dates.ts';
 
@@ -9,6 +10,29 @@ describe('dates', () => {
     expect(isIsoDate('2026-13-01')).toBe(false);
     expect(isIsoDate('26-01-01')).toBe(false);
     expect(isIsoDate('2026-1-1')).toBe(false);
+    expect(isIsoDate('1900-02-29')).toBe(false);
+    expect(isIsoDate('2000-02-29')).toBe(true);
+    expect(isIsoDate('2026-04-31')).toBe(false);
+    expect(isIsoDate('2026-00-10')).toBe(false);
+    expect(isIsoDate('2026-01-00')).toBe(false);
+  });
+
+  it('says what a round trip through Date says, for any YYYY-MM-DD', () => {
+    const pad = (value: number, width: number) => String(value).padStart(width, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, day) => {
+          const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          const date = new Date(`${text}T00:00:00Z`);
+          const byDate = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+          expect(isIsoDate(text)).toBe(byDate);
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 
   it('keeps a real date read from an address, drops anything else', () => {

@@ -4,11 +4,20 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_MS = 86_400_000;
 
+/** Days in each month of a common year; February gains one in a leap year. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar date written YYYY-MM-DD (proleptic Gregorian, as `Date` reads it). */
 export function isIsoDate(text: string): boolean {
   const match = ISO_DATE.exec(text);
   if (!match) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  // Counted, not parsed into a Date: a quote checks every season's dates (issue 21).
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (MONTH_DAYS[month - 1] ?? 0) + (month === 2 && leap ? 1 : 0);
 }
 
 /** `value` when it is a real calendar date (e.g. read from an address), else undefined. */

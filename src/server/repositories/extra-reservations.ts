@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { BLOCKING_BOOKING_STATUSES } from '#domain/constants';
 import type { DialectName } from '../db/connect.ts';
 import { lockRow } from '../db/sql-helpers.ts';
+import { type ParameterOf, preparedQuery } from '../db/prepared-query.ts';
 import type { Database } from '../db/types.ts';
 import { holdsAt } from './request-holds.ts';
 
@@ -31,6 +32,63 @@ export async function lockExtra(db: Kysely<Database>, dialect: DialectName, extr
   await lockRow(db, dialect, 'extras', extraId);
 }
 
+/** No row has id 0: "other than 0" leaves nothing out. */
+const NO_ROW = 0;
+
+/** One statement: the extra with its stock, and the units booked and held as two subqueries. */
+const stockUseQuery = preparedQuery(
+  (
+    db,
+    parameter: ParameterOf<{
+      extraId: number;
+      locationId: number;
+      startDate: string;
+      endDate: string;
+      now: string;
+      exceptBookingId: number;
+      exceptRequestId: number;
+    }>,
+  ) =>
+    db
+      .selectFrom('extras')
+      .leftJoin('extra_stock', (join) =>
+        join
+          .onRef('extra_stock.extra_id', '=', 'extras.id')
+          .on('extra_stock.location_id', '=', parameter('locationId')),
+      )
+      .select(['extras.id', 'extras.name', 'extra_stock.quantity'])
+      .select((eb) => [
+        eb
+          .selectFrom('booking_extras')
+          .innerJoin('bookings', 'bookings.id', 'booking_extras.booking_id')
+          .select((inner) =>
+            inner.fn.coalesce(inner.fn.sum<number>('booking_extras.quantity'), inner.lit(0)).as('units'),
+          )
+          .where('booking_extras.extra_id', '=', parameter('extraId'))
+          .where('booking_extras.location_id', '=', parameter('locationId'))
+          .where('bookings.booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
+          .where('bookings.start_date', '<=', parameter('endDate'))
+          .where('bookings.end_date', '>=', parameter('startDate'))
+          .where('bookings.id', '<>', parameter('exceptBookingId'))
+          .as('booked'),
+        eb
+          .selectFrom('request_extras')
+          .innerJoin('booking_requests', 'booking_requests.id', 'request_extras.booking_request_id')
+          .select((inner) =>
+            inner.fn.coalesce(inner.fn.sum<number>('request_extras.quantity'), inner.lit(0)).as('units'),
+          )
+          .where('request_extras.extra_id', '=', parameter('extraId'))
+          .where('request_extras.location_id', '=', parameter('locationId'))
+          .where('booking_requests.start_date', '<=', parameter('endDate'))
+          .where('booking_requests.end_date', '>=', parameter('startDate'))
+          .where((inner) => holdsAt(inner, parameter('now')))
+          .where('booking_requests.id', '<>', parameter('exceptRequestId'))
+          .as('held'),
+      ])
+      .where('extras.id', '=', parameter('extraId'))
+      .where('extras.stock_limited', '=', 1),
+);
+
 /**
  * The stock of a limited extra at `locationId` and the units promised on any day of
  * [startDate, endDate] (inclusive) at `now`, leaving out the booking or request being written.
@@ -42,40 +100,13 @@ export async function extraStockUse(
   range: { startDate: string; endDate: string; now: string },
   except: { bookingId?: number; requestId?: number } = {},
 ): Promise<ExtraStockUse | undefined> {
-  // One statement: the extra with its stock, and the units booked and held as two subqueries.
-  const extra = await db
-    .selectFrom('extras')
-    .leftJoin('extra_stock', (join) =>
-      join.onRef('extra_stock.extra_id', '=', 'extras.id').on('extra_stock.location_id', '=', locationId),
-    )
-    .select(['extras.id', 'extras.name', 'extra_stock.quantity'])
-    .select((eb) => [
-      eb
-        .selectFrom('booking_extras')
-        .innerJoin('bookings', 'bookings.id', 'booking_extras.booking_id')
-        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('booking_extras.quantity'), inner.lit(0)).as('units'))
-        .where('booking_extras.extra_id', '=', extraId)
-        .where('booking_extras.location_id', '=', locationId)
-        .where('bookings.booking_status', 'in', [...BLOCKING_BOOKING_STATUSES])
-        .where('bookings.start_date', '<=', range.endDate)
-        .where('bookings.end_date', '>=', range.startDate)
-        .$if(except.bookingId !== undefined, (query) => query.where('bookings.id', '<>', except.bookingId ?? 0))
-        .as('booked'),
-      eb
-        .selectFrom('request_extras')
-        .innerJoin('booking_requests', 'booking_requests.id', 'request_extras.booking_request_id')
-        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('request_extras.quantity'), inner.lit(0)).as('units'))
-        .where('request_extras.extra_id', '=', extraId)
-        .where('request_extras.location_id', '=', locationId)
-        .where('booking_requests.start_date', '<=', range.endDate)
-        .where('booking_requests.end_date', '>=', range.startDate)
-        .where((inner) => holdsAt(inner, range.now))
-        .$if(except.requestId !== undefined, (query) => query.where('booking_requests.id', '<>', except.requestId ?? 0))
-        .as('held'),
-    ])
-    .where('extras.id', '=', extraId)
-    .where('extras.stock_limited', '=', 1)
-    .executeTakeFirst();
+  const [extra] = await stockUseQuery.execute(db, {
+    extraId,
+    locationId,
+    ...range,
+    exceptBookingId: except.bookingId ?? NO_ROW,
+    exceptRequestId: except.requestId ?? NO_ROW,
+  });
   if (!extra) return undefined;
   return {
     extraId: extra.id,

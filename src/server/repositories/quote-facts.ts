@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type ParameterOf, preparedQuery } from '../db/prepared-query.ts';
 import type { Database } from '../db/types.ts';
 
 /** What a quote needs of a vehicle on offer: its rates, its agency and where it is picked up. */
@@ -16,13 +17,9 @@ export interface QuoteVehicleFacts {
   locationIds: number[];
 }
 
-/** A vehicle in service (not retired), with its agency's status and its pickup locations; undefined otherwise. */
-export async function quoteVehicleFacts(
-  db: Kysely<Database>,
-  vehicleId: number,
-): Promise<QuoteVehicleFacts | undefined> {
-  // One statement: the vehicle and its agency, a row per pickup location (one with none when it has none).
-  const rows = await db
+/** One statement: the vehicle and its agency, a row per pickup location (one with none when it has none). */
+const vehicleFactsQuery = preparedQuery((db, parameter: ParameterOf<{ vehicleId: number }>) =>
+  db
     .selectFrom('vehicles')
     .innerJoin('agencies', 'agencies.id', 'vehicles.agency_id')
     .leftJoin('vehicle_locations', 'vehicle_locations.vehicle_id', 'vehicles.id')
@@ -37,9 +34,16 @@ export async function quoteVehicleFacts(
       'agencies.rate_plan_version',
       'vehicle_locations.location_id',
     ])
-    .where('vehicles.id', '=', vehicleId)
-    .where('vehicles.retired_at', 'is', null)
-    .execute();
+    .where('vehicles.id', '=', parameter('vehicleId'))
+    .where('vehicles.retired_at', 'is', null),
+);
+
+/** A vehicle in service (not retired), with its agency's status and its pickup locations; undefined otherwise. */
+export async function quoteVehicleFacts(
+  db: Kysely<Database>,
+  vehicleId: number,
+): Promise<QuoteVehicleFacts | undefined> {
+  const rows = await vehicleFactsQuery.execute(db, { vehicleId });
   const [vehicle] = rows;
   if (!vehicle) return undefined;
   return {
