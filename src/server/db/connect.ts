@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { PRIVATE_FILE_MODE } from '../services/file-modes.ts';
+import { namingPool } from './postgres-statements.ts';
 import { withStatementCache } from './sqlite-statements.ts';
 import type { Database } from './types.ts';
 
@@ -28,7 +29,7 @@ export async function connect(options: {
     // An idle connection dropped by the server (a restart, a forced drop) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   // SQLite gives the -wal and -shm files the mode of the database file, so creating that one

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { keepPrepared } from './postgres-statements.ts';
 import type { Database } from './types.ts';
 
 /** Where a parameter goes in the query as built: a value no caller passes, replaced at each run. */
@@ -33,6 +34,7 @@ export function preparedQuery<P extends Parameters, Row>(
     if (!query) {
       // The marker stands in for the value's type: Kysely only carries it to the parameter list.
       query = build(db, (name) => `${MARK}${name}` as never).compile();
+      keepPrepared(query.sql);
       compiled.set(db, query);
     }
     return query;
