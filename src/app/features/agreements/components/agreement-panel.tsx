@@ -53,11 +53,13 @@ function AgreementBody({
   bookingStatus,
   side,
 }: AgreementPanelProps & { agreement: BookingAgreement }) {
-  const entries = useOutboxEntries({ kind: 'agreement-signature', target: signatureTarget(bookingId) });
+  const queued = useOutboxEntries({ kind: 'agreement-signature', target: signatureTarget(bookingId) });
   const [deviceHash, setDeviceHash] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ text: string; queued: boolean } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal this screen says itself: its entry is being discarded, not shown twice meanwhile.
+  const [handled, setHandled] = useState<readonly string[]>([]);
 
   // The device works the hash out from the content it shows: the server checks the same.
   useEffect(() => {
@@ -70,6 +72,7 @@ function AgreementBody({
     };
   }, [agreement.content]);
 
+  const entries = queued.filter((entry) => !handled.includes(entry.id));
   const waiting = entries.filter((entry) => !refused(entry));
   const has = (signer: AgreementSigner) =>
     agreement.signatures.some((item) => item.signer === signer && item.content_hash === agreement.content_hash) ||
@@ -102,13 +105,17 @@ function AgreementBody({
       );
       if (outcome.status === 'refused') {
         // Said here, where it is acted on; it must not linger in the sync panel too.
+        setHandled((ids) => [...ids, outcome.entry.id]);
         void discardEntry(outcome.entry.id);
         setRefusal(outcome.error || 'The signature was not accepted.');
       } else {
         setSaved(
           outcome.status === 'sent'
-            ? `${SIGNER_NAMES[signer]} signature saved.`
-            : `${SIGNER_NAMES[signer]} signature saved on this device. It is sent when the connection returns.`,
+            ? { text: `${SIGNER_NAMES[signer]} signature saved.`, queued: false }
+            : {
+                text: `${SIGNER_NAMES[signer]} signature saved on this device. It is sent when the connection returns.`,
+                queued: true,
+              },
         );
       }
     } catch {
@@ -139,7 +146,10 @@ function AgreementBody({
         ))}
       </ul>
       <div aria-live="polite">
-        {saved ? <StatusMessage tone="success">{saved}</StatusMessage> : null}
+        {/* "Saved on this device" is said while something waits; once sent, the signatures list says it. */}
+        {saved && (!saved.queued || waiting.length > 0) ? (
+          <StatusMessage tone="success">{saved.text}</StatusMessage>
+        ) : null}
         {entries.map((entry) =>
           refused(entry) ? (
             <StatusMessage
