@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingAgreement } from '#domain/api/agreements';
+import type { AgreementVerification, BookingAgreement } from '#domain/api/agreements';
 import type { StaffBooking } from '#domain/api/bookings';
 import { agreementHash, canonicalJson } from '#domain/agreement';
 import { addDays, todayIso } from '#domain/dates';
@@ -347,6 +347,41 @@ describe(`rental agreements (${ENGINE})`, () => {
       .where('booking_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it('verifies an uploaded PDF by the SHA-256 of its bytes, for the booking’s staff and customer only', async () => {
+    const id = await newBooking();
+    const view = (await agreement(clients.agent, id)).body;
+    await sign(clients.customer, id, { ...shown(view, 'customer'), typed_name: 'Casey' });
+    await sign(clients.agent, id, { ...shown(view, 'staff'), typed_name: 'Alex Agent' });
+    const pdf = (await clients.agent.get(`/api/bookings/${id}/agreement/pdf/`)).raw.rawPayload;
+    const verify = (client: TestClient, file: MultipartValue | undefined) =>
+      client.multipart<AgreementVerification & ErrorBody>('POST', '/api/agreements/verify/', { file });
+    const asPdf = (data: Buffer): FileSpec => ({ name: 'agreement.pdf', type: 'application/pdf', data });
+
+    for (const client of [clients.agent, clients.agency, clients.staff, clients.customer]) {
+      const genuine = await verify(client, asPdf(pdf));
+      expect(genuine.status).toBe(200);
+      expect(genuine.headers['cache-control']).toBe('private, no-store');
+      expect(genuine.body).toMatchObject({ genuine: true, booking: id, content_hash: view.content_hash });
+    }
+    const none = { genuine: false, booking: null, content_hash: null, rendered_at: null };
+    // Another agency's staff and another customer learn nothing of it.
+    expect((await verify(clients.agencyB, asPdf(pdf))).body).toEqual(none);
+    expect((await verify(clients.customer2, asPdf(pdf))).body).toEqual(none);
+    // One byte changed: not the PDF that was signed.
+    const altered = Buffer.from(pdf);
+    altered[altered.length - 10] = (altered[altered.length - 10] ?? 0) ^ 1;
+    expect((await verify(clients.agent, asPdf(altered))).body).toEqual(none);
+
+    const notPdf = await verify(clients.agent, { name: 'a.png', type: 'image/png', data: await png(10, 10) });
+    expect([notPdf.status, Object.keys(notPdf.body.fields ?? {})]).toEqual([415, ['file']]);
+    const tooLarge = await verify(clients.agent, asPdf(Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024)])));
+    expect(tooLarge.status).toBe(413);
+    const noFile = await verify(clients.agent, undefined);
+    expect([noFile.status, Object.keys(noFile.body.fields ?? {})]).toEqual([400, ['file']]);
+    expect((await clients.agent.post('/api/agreements/verify/', {})).status).toBe(400);
+    expect((await verify(clients.anonymous, asPdf(pdf))).status).toBe(401);
   });
 
   it('gates the pickup: refused without a signed agreement unless staff give the reason, which is kept', async () => {

@@ -58,3 +58,8 @@ export const pickupSchema = v.object({
   no_agreement_reason: optionalText('Reason', NO_AGREEMENT_REASON_MAX),
 });
 export type PickupInput = v.InferOutput<typeof pickupSchema>;
+
+/** POST agreements/verify/: the PDF to check, at most this size. */
+export const VERIFY_FIELD = 'file';
+export const VERIFY_MAX_BYTES = 10 * 1024 * 1024;
+export const verifyAgreementSchema = v.object({});

@@ -5,6 +5,7 @@ import { getBookingAgreementRoute } from './get-booking-agreement.ts';
 import { listAgencyTermsVersionsRoute } from './list-agency-terms-versions.ts';
 import { saveAgencyTermsRoute } from './save-agency-terms.ts';
 import { signBookingAgreementRoute } from './sign-booking-agreement.ts';
+import { verifyAgreementRoute } from './verify-agreement.ts';
 
 export const agreementsRoutes: RouteRegistrar[] = [
   getAgencyTermsRoute,
@@ -13,4 +14,5 @@ export const agreementsRoutes: RouteRegistrar[] = [
   getBookingAgreementRoute,
   signBookingAgreementRoute,
   getAgreementPdfRoute,
+  verifyAgreementRoute,
 ];
