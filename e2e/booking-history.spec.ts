@@ -43,7 +43,9 @@ for (const [name, device] of [
           booking_status: 'confirmed',
         });
       const returned = await book(0, 1, '90.00');
-      await apiJson(request, 'POST', `bookings/${returned.id}/pickup/`);
+      await apiJson(request, 'POST', `bookings/${returned.id}/pickup/`, {
+        no_agreement_reason: 'Set up through the API.',
+      });
       await apiJson(request, 'POST', `bookings/${returned.id}/return/`, { mileage: 1200 });
       const cancelled = await book(3, 4, '60.00');
       await apiJson(request, 'POST', `bookings/${cancelled.id}/cancel/`, { reason: 'Flight cancelled.' });

@@ -9,7 +9,9 @@
 //    first page for staff and for an agency, and deep pages, p99 at most 20 ms;
 //  - the booking history at 1,000,000 bookings: first page and totals per filter, in process;
 //  - the quote (issue 21): POST quotes/ on the demo price list, 10 days across a season, two
-//    extras, one-way, a driver of 22, on SQLite and PostgreSQL: p99 at most 5 ms.
+//    extras, one-way, a driver of 22, on SQLite and PostgreSQL: p99 at most 5 ms;
+//  - the signed agreement's PDF (issue 22): rendered in process with two drawn signatures and
+//    6,000 characters of terms, p95 at most 300 ms.
 // A section that throws counts as a failed verdict; the exit code is 1 unless every verdict
 // passed. Options: --quick (short runs, for iterating), --only=<name> (one section by name).
 // Every child process and temporary folder is removed at the end, on failure and on Ctrl-C.
@@ -35,6 +37,7 @@ const SECTIONS = [
     'benchBookingHistory',
   ],
   ['quote', 'The quote: POST quotes/ on SQLite and PostgreSQL', 'quote.mjs', 'benchQuote'],
+  ['agreement-pdf', "The signed agreement's PDF, rendered in process", 'agreement-pdf.mjs', 'benchAgreementPdf'],
 ];
 
 const quick = process.argv.includes('--quick');

@@ -32,6 +32,9 @@ describe(`booking progress: pickup/, return/, cancel/ (${ENGINE})`, () => {
   const vehicleMileage = async (id: number) =>
     (await db().selectFrom('vehicles').select('mileage').where('id', '=', id).executeTakeFirstOrThrow()).mileage;
 
+  /** These tests are about the steps, not the agreement: every pickup says why it goes without one. */
+  const NO_AGREEMENT = { no_agreement_reason: 'Not what this test is about.' };
+
   beforeAll(async () => {
     ({ t, world, clients } = await startWorld());
   });
@@ -39,7 +42,7 @@ describe(`booking progress: pickup/, return/, cancel/ (${ENGINE})`, () => {
 
   it('picks up, then returns with the mileage, which raises the vehicle’s (never lowers it)', async () => {
     const id = await newBooking();
-    const picked = await clients.agent.post<StaffBooking>(`/api/bookings/${id}/pickup/`);
+    const picked = await clients.agent.post<StaffBooking>(`/api/bookings/${id}/pickup/`, NO_AGREEMENT);
     expect(picked.status).toBe(200);
     expect(picked.body.booking_status).toBe('active');
     const before = await vehicleMileage(world.vehicles.a1);
@@ -51,7 +54,7 @@ describe(`booking progress: pickup/, return/, cancel/ (${ENGINE})`, () => {
     expect(await vehicleMileage(world.vehicles.a1)).toBe(before + 321);
 
     const other = await newBooking();
-    await clients.agent.post(`/api/bookings/${other}/pickup/`);
+    await clients.agent.post(`/api/bookings/${other}/pickup/`, NO_AGREEMENT);
     const lower = await clients.agent.post<StaffBooking>(`/api/bookings/${other}/return/`, { mileage: 5 });
     expect(lower.status).toBe(200);
     expect(await vehicleMileage(world.vehicles.a1)).toBe(before + 321);
@@ -72,8 +75,8 @@ describe(`booking progress: pickup/, return/, cancel/ (${ENGINE})`, () => {
     const early = await clients.agency.post<ErrorBody>(`/api/bookings/${id}/return/`, { mileage: 100 });
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('This booking is confirmed: only an active booking can be returned.');
-    await clients.agency.post(`/api/bookings/${id}/pickup/`);
-    const twice = await clients.agency.post<ErrorBody>(`/api/bookings/${id}/pickup/`);
+    await clients.agency.post(`/api/bookings/${id}/pickup/`, NO_AGREEMENT);
+    const twice = await clients.agency.post<ErrorBody>(`/api/bookings/${id}/pickup/`, NO_AGREEMENT);
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe('This booking is active: only a pending or confirmed booking can be picked up.');
     const late = await clients.agency.post<ErrorBody>(`/api/bookings/${id}/cancel/`, { reason: 'Too late.' });
@@ -84,8 +87,8 @@ describe(`booking progress: pickup/, return/, cancel/ (${ENGINE})`, () => {
   it('moves a booking once when two tablets press at the same time', async () => {
     const id = await newBooking();
     const replies = await Promise.all([
-      clients.agent.post(`/api/bookings/${id}/pickup/`),
-      clients.agency.post(`/api/bookings/${id}/pickup/`),
+      clients.agent.post(`/api/bookings/${id}/pickup/`, NO_AGREEMENT),
+      clients.agency.post(`/api/bookings/${id}/pickup/`, NO_AGREEMENT),
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
   });
@@ -97,10 +100,10 @@ describe(`booking progress: pickup/, return/, cancel/ (${ENGINE})`, () => {
     }
     expect((await clients.agency.post(`/api/bookings/${id}/cancel/`, { reason: '  ' })).status).toBe(400);
     expect((await clients.agency.post('/api/bookings/abc/pickup/')).status).toBe(400);
-    expect((await clients.agencyB.post<ErrorBody>(`/api/bookings/${id}/pickup/`)).status).toBe(404);
+    expect((await clients.agencyB.post<ErrorBody>(`/api/bookings/${id}/pickup/`, NO_AGREEMENT)).status).toBe(404);
     expect((await clients.agencyB.post(`/api/bookings/${id}/cancel/`, { reason: 'Not mine.' })).status).toBe(404);
-    expect((await clients.customer.post(`/api/bookings/${id}/pickup/`)).status).toBe(403);
-    expect((await new TestClient(t.app).post(`/api/bookings/${id}/pickup/`)).status).toBe(401);
+    expect((await clients.customer.post(`/api/bookings/${id}/pickup/`, NO_AGREEMENT)).status).toBe(403);
+    expect((await new TestClient(t.app).post(`/api/bookings/${id}/pickup/`, NO_AGREEMENT)).status).toBe(401);
     expect((await booking(id)).booking_status).toBe('confirmed');
   });
 

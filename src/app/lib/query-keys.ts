@@ -29,6 +29,8 @@ export const bookingKeys = {
   ownList: (limit: number) => [...BOOKINGS, 'list', 'own', { limit }] as const,
   own: (bookingId: number) => [...BOOKINGS, bookingId] as const,
   inspections: (bookingId: number) => [...BOOKINGS, 'inspections', bookingId] as const,
+  /** A booking's rental agreement (staff and its customer alike). */
+  agreement: (bookingId: number) => [...BOOKINGS, 'agreement', bookingId] as const,
 };
 
 const BOOKING_REQUESTS = ['booking-requests'] as const;

@@ -13,6 +13,7 @@ const KINDS: readonly OutboxKind[] = [
   'own-customer-edit',
   'maintenance-record',
   'inspection',
+  'agreement-signature',
 ];
 
 /** Everything the outbox needs from its surroundings, injected so tests run it on a fake clock and sender. */

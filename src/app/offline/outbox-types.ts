@@ -13,7 +13,8 @@ export type OutboxKind =
   | 'customer-edit'
   | 'own-customer-edit'
   | 'maintenance-record'
-  | 'inspection';
+  | 'inspection'
+  | 'agreement-signature';
 
 /**
  * waiting: queued or backing off; sending: in flight; attention: the server refused it (4xx);

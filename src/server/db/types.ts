@@ -18,6 +18,7 @@ import type { InspectionKind } from '#domain/schemas/inspection';
 import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import type { InvoiceStatus } from '#domain/api/invoices';
 import type { FuelPolicy, QuoteLineKind } from '#domain/rate-plan';
+import type { AgreementSigner } from '#domain/agreement';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -327,6 +328,8 @@ export interface BookingTable {
   /** The vehicle's locations it was priced for (migration 023); null when not chosen or before quotes. */
   pickup_location_id: ColumnType<number | null, number | null | undefined, number | null>;
   dropoff_location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why staff picked it up without a signed agreement (migration 024), or null. */
+  no_agreement_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingRequestTable {
@@ -536,6 +539,47 @@ export interface InvoiceCounterTable {
   last_number: number;
 }
 
+/** A version of an agency's rental terms (migration 024): each save is a new row, never edited. */
+export interface AgencyTermsTable {
+  id: Generated<number>;
+  agency_id: number;
+  version: number;
+  body: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A signature over a booking's agreement (migration 024): the customer's, then staff's. */
+export interface AgreementSignatureTable {
+  id: Generated<number>;
+  booking_id: number;
+  agency_id: number;
+  signer: AgreementSigner;
+  /** The canonical JSON the device showed, and its SHA-256 in hex. */
+  content: string;
+  content_hash: string;
+  terms_version: number | null;
+  /** The drawn signature (PNG, private store), or null when a name was typed. */
+  image_key: string | null;
+  typed_name: string | null;
+  signed_by: number | null;
+  /** The device's clock when signed, and the server's when received. */
+  signed_at: string;
+  received_at: string;
+}
+
+/** The agreement's PDF, rendered once both signatures are in (migration 024). */
+export interface AgreementPdfTable {
+  booking_id: number;
+  agency_id: number;
+  content_hash: string;
+  object_key: string;
+  size: number;
+  file_sha256: string;
+  rendered_at: string;
+  mailed_at: string | null;
+}
+
 export interface Database {
   agencies: AgencyTable;
   users: UserTable;
@@ -575,6 +619,9 @@ export interface Database {
   request_quote_lines: RequestQuoteLineTable;
   booking_extras: BookingExtraTable;
   request_extras: RequestExtraTable;
+  agency_terms: AgencyTermsTable;
+  agreement_signatures: AgreementSignatureTable;
+  agreement_pdfs: AgreementPdfTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

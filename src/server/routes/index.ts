@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { agreementsRoutes } from './agreements/index.ts';
 import { bookingsRoutes } from './bookings/index.ts';
 import { customersRoutes } from './customers/index.ts';
 import { deskRoutes } from './desk/index.ts';
@@ -48,6 +49,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...extrasRoutes,
     ...oneWayFeesRoutes,
     ...quotesRoutes,
+    ...agreementsRoutes,
   ]) {
     register(app);
   }

@@ -1,15 +1,22 @@
 import type { StaffBooking } from '#domain/api/bookings';
 import type { AuthUser, Deps } from '../../context.ts';
-import { markCancelled, markPickedUp, returnWithin } from '../../repositories/booking-progress.ts';
+import { markCancelled, markPickedUp, NOT_STARTED, returnWithin } from '../../repositories/booking-progress.ts';
+import { listSignatures, setNoAgreementReason } from '../../repositories/agreements.ts';
 import { findStaffBooking, getStaffBooking } from '../../repositories/bookings.ts';
 import { canReachAgency } from '../agency-scope.ts';
-import { Conflict, NotFound } from '../errors.ts';
+import { isSigned } from '../agreements/booking-agreement.ts';
+import { Conflict, fieldRefusal, NotFound } from '../errors.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found.';
 
 /** A step of a booking's progress, with what it needs. */
 export type ProgressStep =
-  { step: 'pickup' } | { step: 'cancel'; reason: string } | { step: 'return'; mileage: number };
+  | { step: 'pickup'; noAgreementReason: string | null }
+  | { step: 'cancel'; reason: string }
+  | { step: 'return'; mileage: number };
+
+export const AGREEMENT_NOT_SIGNED =
+  "This booking's rental agreement is not signed by the customer and countersigned: have it signed, or give the reason for a pickup without one.";
 
 const REFUSALS: Record<ProgressStep['step'], (status: string) => string> = {
   pickup: (status) => `This booking is ${status}: only a pending or confirmed booking can be picked up.`,
@@ -18,7 +25,8 @@ const REFUSALS: Record<ProgressStep['step'], (status: string) => string> = {
 };
 
 /**
- * The steps of a booking's progress: pickup (a pending or confirmed booking becomes active),
+ * The steps of a booking's progress: pickup (a pending or confirmed booking becomes active, with
+ * its agreement signed or the reason why not),
  * cancel (one that had not started, with the reason kept) and return (an active booking becomes
  * completed with the odometer reading, which raises the vehicle's mileage, in one transaction).
  * The caller's agency's booking (else not found, 404), moved if its status allows (else a
@@ -35,7 +43,7 @@ export async function progressBooking(
   const booking = found.booking;
   const moved =
     move.step === 'pickup'
-      ? await markPickedUp(deps.db, booking.id)
+      ? await pickUp(deps, booking, move.noAgreementReason)
       : move.step === 'cancel'
         ? await markCancelled(deps.db, booking.id, move.reason)
         : await deps.db
@@ -48,4 +56,25 @@ export async function progressBooking(
     throw new Conflict(REFUSALS[move.step](now.booking_status));
   }
   return getStaffBooking(deps.db, id);
+}
+
+/**
+ * A pickup needs the agreement signed by both (decision 050), unless staff give the reason for
+ * going without; the reason is kept on the booking, written with the step in one transaction.
+ */
+async function pickUp(
+  deps: Deps,
+  booking: { id: number; booking_status: string },
+  noAgreementReason: string | null,
+): Promise<boolean> {
+  // A booking that cannot be picked up is told so by its status, whatever its agreement.
+  if (!(NOT_STARTED as readonly string[]).includes(booking.booking_status)) return false;
+  const bookingId = booking.id;
+  const signed = isSigned(await listSignatures(deps.db, bookingId));
+  if (!signed && !noAgreementReason) throw fieldRefusal(Conflict, 'no_agreement_reason', AGREEMENT_NOT_SIGNED);
+  return deps.db.transaction().execute(async (trx) => {
+    const moved = await markPickedUp(trx, bookingId);
+    if (moved && !signed && noAgreementReason) await setNoAgreementReason(trx, bookingId, noAgreementReason);
+    return moved;
+  });
 }

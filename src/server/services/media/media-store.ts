@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { badRequest, unsupportedMediaType } from '../../http/errors.ts';
 import { encodeWebp, type UploadedFile } from '../images.ts';
 import { prepareLicense } from './licenses.ts';
 import type { ObjectStore, StoredObject } from './object-store.ts';
@@ -128,6 +129,50 @@ export class MediaStore {
   }
 
   async removeInspectionPhotos(keys: readonly string[]): Promise<void> {
+    if (keys.length) await this.privateObjects.remove(keys);
+  }
+
+  /**
+   * A drawn signature (private): only a real PNG within `max` pixels, decoded whole and written
+   * again as PNG without its metadata. 415 for anything else, 400 for one too large.
+   */
+  async storeSignature(file: UploadedFile, max: { width: number; height: number }, field: string): Promise<string> {
+    let data: Buffer | null = null;
+    let size = { width: 0, height: 0 };
+    try {
+      const image = sharp(file.data, { failOn: 'error', limitInputPixels: max.width * max.height });
+      const { format, width = 0, height = 0 } = await image.metadata();
+      size = { width, height };
+      if (format === 'png' && width <= max.width && height <= max.height) data = await image.png().toBuffer();
+    } catch {
+      // not a decodable PNG: refused below
+    }
+    if (size.width > max.width || size.height > max.height) {
+      const message = `A signature may be at most ${max.width} × ${max.height} pixels.`;
+      throw badRequest(message, { [field]: [message] });
+    }
+    if (!data) {
+      const message = 'A drawn signature must be a PNG image.';
+      throw unsupportedMediaType(message, { [field]: [message] });
+    }
+    const key = `agreements/${randomUUID()}.png`;
+    await this.privateObjects.put(key, data, 'image/png');
+    return key;
+  }
+
+  /** A signed agreement's PDF (private). */
+  async storeAgreementPdf(data: Buffer): Promise<string> {
+    const key = `agreements/${randomUUID()}.pdf`;
+    await this.privateObjects.put(key, data, 'application/pdf');
+    return key;
+  }
+
+  /** A signature's PNG or an agreement's PDF; null when missing. */
+  openAgreementFile(key: string): Promise<StoredObject | null> {
+    return this.privateObjects.get(key);
+  }
+
+  async removeAgreementFiles(keys: readonly string[]): Promise<void> {
     if (keys.length) await this.privateObjects.remove(keys);
   }
 

@@ -9,6 +9,7 @@ import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
+import { AgreementSection } from '../../agreements/index.ts';
 import { InspectionsPanel } from '../../inspections/index.ts';
 import { BookingPaymentsPanel } from '../../payments/index.ts';
 import { useCurrency } from '#app/lib/currency';
@@ -61,6 +62,7 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <CustomerAndVehicle booking={booking} />
           <BookingProgress booking={booking} />
           <InspectionsPanel booking={booking} />
+          <AgreementSection bookingId={booking.id} bookingStatus={booking.booking_status} side="staff" />
           <BookingFacts booking={booking} />
           <BookingPaymentsPanel bookingId={booking.id} />
           <BookingInvoices bookingId={booking.id} />

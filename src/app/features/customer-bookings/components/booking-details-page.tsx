@@ -9,6 +9,7 @@ import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 import { AgencyContact } from './agency-contact.tsx';
+import { AgreementSection } from '../../agreements/index.ts';
 import { BookingInspections } from '../../inspections/index.ts';
 import '../customer-bookings.css';
 
@@ -53,6 +54,7 @@ export function BookingDetailsPage({ bookingId }: { bookingId: number }) {
       ) : null}
       {data ? <AgencyContact agency={data.agency_details} /> : null}
       {data ? <BookingInspections bookingId={data.id} /> : null}
+      {data ? <AgreementSection bookingId={data.id} bookingStatus={data.booking_status} side="customer" /> : null}
       {data ? null : (
         <QueryFallback
           query={booking}

@@ -8,9 +8,10 @@ import { LocationsPanel } from './locations-panel.tsx';
 import { OwnProfileForm } from './own-profile-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { TeamPanel } from './team-panel.tsx';
+import { TermsPanel } from './terms-panel.tsx';
 import '../settings.css';
 
-/** `/settings` for the operator, agencies and agents: their own details, password, their agency's profile, a link to the agency's rates and extras, an agency owner's team, an agency's pickup locations, and this device. */
+/** `/settings` for the operator, agencies and agents: their own details, password, their agency's profile, a link to the agency's rates and extras, its rental terms, an agency owner's team, an agency's pickup locations, and this device. */
 export function StaffSettings() {
   const user = useSession();
   return (
@@ -45,6 +46,11 @@ export function StaffSettings() {
             </Link>
           </div>
         </section>
+      ) : null}
+      {user?.role === 'agency' || user?.role === 'agent' ? (
+        <div className="panel settings-panel">
+          <TermsPanel canEdit={user.role === 'agency'} />
+        </div>
       ) : null}
       {user?.role === 'agency' ? (
         <div className="panel settings-panel">

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { AgreementSignatureView, BookingAgreement } from '#domain/api/agreements';
+import { agreementHash, assembleAgreement, type AgreementContent } from '#domain/agreement';
+import type { AuthUser, Deps } from '../../context.ts';
+import type { Database } from '../../db/types.ts';
+import {
+  agreementFacts,
+  findAgreementBooking,
+  findAgreementPdf,
+  listSignatures,
+  type AgreementBooking,
+  type SignatureRow,
+} from '../../repositories/agreements.ts';
+import { findCustomerByUserId } from '../../repositories/customers.ts';
+import { canReachAgency, staffScope } from '../agency-scope.ts';
+import { NotFound } from '../errors.ts';
+
+export const BOOKING_NOT_FOUND = 'Booking not found.';
+
+/** The booking if the caller is staff of its agency (the operator: any); anyone else is told it does not exist (404). */
+export async function staffAgreementBooking(deps: Deps, user: AuthUser, id: number): Promise<AgreementBooking> {
+  const booking = await findAgreementBooking(deps.db, id);
+  if (!booking || !canReachAgency(user, booking.agencyId)) throw new NotFound(BOOKING_NOT_FOUND);
+  return booking;
+}
+
+/**
+ * The booking if the caller may read and sign its agreement: staff of its agency, or the customer
+ * the booking belongs to. Anyone else is told it does not exist (404).
+ */
+export async function readableAgreementBooking(deps: Deps, user: AuthUser, id: number): Promise<AgreementBooking> {
+  if (staffScope(user) !== undefined) return staffAgreementBooking(deps, user, id);
+  const booking = await findAgreementBooking(deps.db, id);
+  const customer = user.role === 'customer' ? await findCustomerByUserId(deps.db, user.id) : undefined;
+  if (!booking || !customer || customer.id !== booking.customerId) throw new NotFound(BOOKING_NOT_FOUND);
+  return booking;
+}
+
+export const agreementPdfUrl = (bookingId: number) => `/api/bookings/${bookingId}/agreement/pdf/`;
+
+/** The booking's agreement as assembled from its facts now, and that content's hash. */
+export async function currentAgreement(
+  db: Kysely<Database>,
+  bookingId: number,
+  currency: string,
+): Promise<{ content: AgreementContent; hash: string }> {
+  const facts = await agreementFacts(db, bookingId, currency);
+  if (!facts) throw new NotFound(BOOKING_NOT_FOUND);
+  const content = assembleAgreement(facts);
+  return { content, hash: await agreementHash(content) };
+}
+
+/** Both signatures are in: the customer's, and staff's countersignature over the same content. */
+export function isSigned(signatures: readonly Pick<SignatureRow, 'signer' | 'content_hash'>[]): boolean {
+  const customer = signatures.find((item) => item.signer === 'customer');
+  const staff = signatures.find((item) => item.signer === 'staff');
+  return Boolean(customer && staff && customer.content_hash === staff.content_hash);
+}
+
+function toSignatureView(row: SignatureRow): AgreementSignatureView {
+  return {
+    signer: row.signer,
+    recorded_by: row.recorded_by,
+    typed_name: row.typed_name,
+    drawn: row.image_key !== null,
+    content_hash: row.content_hash,
+    signed_at: row.signed_at,
+    received_at: row.received_at,
+  };
+}
+
+/**
+ * The agreement's reply: the content as it stands now (a signed one: as signed), its hash, the
+ * signatures so far, the PDF's URL once rendered and the reason of a pickup without one.
+ */
+export async function agreementView(
+  db: Kysely<Database>,
+  booking: Pick<AgreementBooking, 'id' | 'noAgreementReason'>,
+  currency: string,
+): Promise<BookingAgreement> {
+  const [signatures, pdf] = await Promise.all([listSignatures(db, booking.id), findAgreementPdf(db, booking.id)]);
+  const signed = isSigned(signatures);
+  // Once signed, the agreement is what was signed, whatever changed on the booking since.
+  const kept = signed ? signatures.find((item) => item.signer === 'staff') : undefined;
+  const { content, hash } = kept
+    ? { content: JSON.parse(kept.content) as AgreementContent, hash: kept.content_hash }
+    : await currentAgreement(db, booking.id, currency);
+  return {
+    content,
+    content_hash: hash,
+    terms_version: content.terms.version,
+    signatures: signatures.map(toSignatureView),
+    signed,
+    pdf_url: pdf ? agreementPdfUrl(booking.id) : null,
+    no_agreement_reason: booking.noAgreementReason,
+  };
+}
+
+export async function bookingAgreement(deps: Deps, user: AuthUser, id: number): Promise<BookingAgreement> {
+  const booking = await readableAgreementBooking(deps, user, id);
+  return agreementView(deps.db, booking, deps.config.currency);
+}
