@@ -22,7 +22,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine. The
     // API files wait on SQLite's disk, PostgreSQL and child servers much of their time, and each
     // file has its own database and temp folder, so two at once finish well sooner (decision 049).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // VITEST_MAX_WORKERS=1 runs one file at a time (the projects inherit this, not --maxWorkers).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
