@@ -15,6 +15,11 @@ export async function csrfHeaders(request: APIRequestContext): Promise<Record<st
 }
 
 let visitors = 0;
+/**
+ * Each Playwright worker process counts its own visitors: its index (unique per worker process,
+ * also after a restart) picks the second octet, so two workers never stand for the same address.
+ */
+const workerOctet = 64 + (Number(process.env.TEST_WORKER_INDEX ?? 0) % 64);
 
 /**
  * X-Forwarded-For of a client address no other call of this run used (the e2e server trusts it:
@@ -23,7 +28,7 @@ let visitors = 0;
  */
 export function anotherVisitor(): Record<string, string> {
   visitors += 1;
-  return { 'X-Forwarded-For': `100.${64 + (visitors >> 16)}.${(visitors >> 8) & 255}.${visitors & 255}` };
+  return { 'X-Forwarded-For': `100.${workerOctet}.${(visitors >> 8) & 255}.${visitors & 255}` };
 }
 
 /** Signs `request` (a page's `context.request` shares the browser's cookies) in as `username`. */

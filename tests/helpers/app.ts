@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
@@ -43,7 +44,8 @@ export interface TestAppOptions {
 
 /**
  * Builds the real server on a fresh database: a new SQLite file in a temp folder, or a new
- * PostgreSQL database in the throwaway cluster when the suite runs against PostgreSQL.
+ * PostgreSQL database in the throwaway cluster when the suite runs against PostgreSQL (a copy
+ * of the run's migrated template, see tests/helpers/pg-template.ts).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'fleet-test-'));
@@ -51,9 +53,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let dropDatabase = async () => {};
   if (PG_ADMIN_URL) {
     const name = `t_${randomBytes(6).toString('hex')}`;
+    // A copy of the database the run migrated once (tests/helpers/pg-template.ts), whose
+    // migrations then have nothing left to do; an empty one when no template was made.
+    const template = inject('pgTemplate');
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
