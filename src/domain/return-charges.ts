@@ -20,6 +20,10 @@ export type ProposedChargeKind = 'mileage' | 'fuel' | 'late' | 'damage';
 /** Charges staff add at return beside the proposed ones. */
 export type AddedChargeKind = 'cleaning' | 'other';
 export type ReturnChargeKind = ProposedChargeKind | AddedChargeKind;
+export const ADDED_CHARGE_KINDS = ['cleaning', 'other'] as const satisfies readonly AddedChargeKind[];
+/** What staff decided: charged, let off with a reason, or (a damage) already known. */
+export const RETURN_CHARGE_STATUSES = ['confirmed', 'waived', 'dismissed'] as const;
+export type ReturnChargeStatus = (typeof RETURN_CHARGE_STATUSES)[number];
 
 /** The rate plan's terms the return is charged by, and the agency's grace period. */
 export interface ReturnTerms {

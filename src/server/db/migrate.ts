@@ -19,6 +19,7 @@ import { idempotencyOwners } from './migrations/019-idempotency-owners.ts';
 import { ratePlans } from './migrations/020-rate-plans.ts';
 import { quotes } from './migrations/022-quotes.ts';
 import { bookingLocationIds } from './migrations/023-booking-location-ids.ts';
+import { returnCharges } from './migrations/025-return-charges.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '020-rate-plans': ratePlans(dialect),
       '022-quotes': quotes(dialect),
       '023-booking-location-ids': bookingLocationIds(),
+      '025-return-charges': returnCharges(dialect),
     }),
   };
 }
