@@ -14,6 +14,7 @@ import { oneWayFeesRoutes } from './one-way-fees/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
 import { quotesRoutes } from './quotes/index.ts';
 import { ratePlanRoutes } from './rate-plan/index.ts';
+import { returnChargesRoutes } from './return-charges/index.ts';
 import { seasonsRoutes } from './seasons/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
@@ -48,6 +49,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...extrasRoutes,
     ...oneWayFeesRoutes,
     ...quotesRoutes,
+    ...returnChargesRoutes,
   ]) {
     register(app);
   }
