@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingInspections } from '#domain/api/inspections';
 import type { Invoice } from '#domain/api/invoices';
 import type { BookingMoney } from '#domain/api/payments';
 import type { ReturnCharges } from '#domain/api/return-charges';
@@ -413,6 +414,21 @@ describe(`return charges (${ENGINE})`, () => {
       `This booking already has invoice ${issued.body.number ?? 0}. Void it to finalize the return.`,
     );
     expect(await counts()).toEqual(before);
+  });
+
+  it('keeps the device’s clock with an inspection, and refuses one that is not a date and time', async () => {
+    const id = await returned();
+    const both = await clients.agent.get<BookingInspections>(`/api/bookings/${id}/inspections/`);
+    expect(both.body.return?.device_time).toMatch(/^\d{4}-\d{2}-\d{2}T12:00$/);
+    expect(both.body.pickup?.device_time).toBeNull();
+    const { id: other } = await pickedUp();
+    const bad = await clients.agent.multipart<ErrorBody>('POST', `/api/bookings/${other}/inspections/return/`, {
+      mileage: 10_100,
+      fuel_eighths: 8,
+      device_time: '2026-13-01T10:00',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.device_time).toEqual(['The device time must be a date and time (YYYY-MM-DDTHH:MM).']);
   });
 
   it('proposes nothing before the return inspection (409)', async () => {
