@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { StaffBooking, StaffBookingDetail } from '#domain/api/bookings';
 import { buttonClass } from '../../../components/button.tsx';
 import { ListFreshness } from '../../../offline/list-freshness.tsx';
@@ -11,6 +11,7 @@ import { paymentMethodLabel } from '../../../lib/booking-labels.ts';
 import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { InspectionsPanel } from '../../inspections/index.ts';
 import { BookingPaymentsPanel } from '../../payments/index.ts';
+import { ReturnChargesPanel } from '../../return-charges/index.ts';
 import { useCurrency } from '#app/lib/currency';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '#app/lib/vehicle-label';
@@ -61,6 +62,11 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <CustomerAndVehicle booking={booking} />
           <BookingProgress booking={booking} />
           <InspectionsPanel booking={booking} />
+          {booking.booking_status === 'completed' ? (
+            <Suspense fallback={null}>
+              <ReturnChargesPanel bookingId={booking.id} />
+            </Suspense>
+          ) : null}
           <BookingFacts booking={booking} />
           <BookingPaymentsPanel bookingId={booking.id} />
           <BookingInvoices bookingId={booking.id} />
