@@ -275,6 +275,9 @@ describe(`return charges (${ENGINE})`, () => {
       note: 'Sand in the boot',
     });
     expect(cleaning.body.confirmed_total).toBe('50.00');
+    // Before the invoice is final the customer sees no charges yet, nor staff's reasons.
+    const early = await clients.customer.get<Reply>(url(id));
+    expect(early.body).toMatchObject({ proposed: [], decided: [], confirmed_total: '0.00', settlement: null });
 
     // Edit: back to the proposed amount (its km × price again), then waive; a reason each time.
     const fuelId = waived.body.decided[0]?.id ?? 0;
@@ -354,6 +357,28 @@ describe(`return charges (${ENGINE})`, () => {
     ]);
     expect(money.body.deposit_held).toBe('120.00');
 
+    // The customer's e-mail: the charges with their working, the settlement, their booking page.
+    const mails = () => t.outbox.filter((mail) => mail.subject.endsWith(`for booking ${id}`));
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]?.to).toBe('casey@example.com');
+    expect(mails()[0]?.subject).toBe(`Your final invoice ${previous + 1} for booking ${id}`);
+    expect(mails()[0]?.text).toContain('- Kilometres over the allowance (150 km): £30.00');
+    expect(mails()[0]?.text).toContain('  450 km driven (10,000 km at pickup, 10,450 km at return)');
+    expect(mails()[0]?.text).toContain('Refunded to you: £180.00');
+    expect(mails()[0]?.text).toContain(`/customer/bookings/${id}`);
+
+    // The customer sees the confirmed charges and the settlement, without staff's names.
+    const seen = await clients.customer.get<Reply>(url(id));
+    expect(seen.status).toBe(200);
+    expect(seen.headers['cache-control']).toBe('private, no-store');
+    expect(seen.body.decided.map((charge) => [charge.label, charge.amount, charge.decided_by])).toEqual([
+      ['Kilometres over the allowance (150 km)', '30.00', null],
+      ['Fuel short of the pickup level (3/8 of a tank)', '30.00', null],
+      ['Late return (2 hours)', '8.00', null],
+      ['Damage: dent rear door', '52.00', null],
+    ]);
+    expect(seen.body.settlement).toEqual(final.body.settlement);
+
     const after = await counts();
     expect(after).toEqual({
       ...before,
@@ -365,6 +390,7 @@ describe(`return charges (${ENGINE})`, () => {
     expect(again.status).toBe(200);
     expect(again.body.settlement).toEqual(final.body.settlement);
     expect(await counts()).toEqual(after);
+    expect(mails()).toHaveLength(1);
 
     // Finalized: nothing changes any more.
     const late = await clients.agent.post<Reply>(url(id), {
@@ -444,8 +470,14 @@ describe(`return charges (${ENGINE})`, () => {
     const id = await returned();
     const before = await counts();
     const body = { code: 'fuel', decision: 'confirm' };
+    // Another customer, and another agency, are told it does not exist.
+    for (const client of [clients.customer2, clients.agencyB]) {
+      const other = await client.get<Reply>(url(id));
+      expect(other.status).toBe(404);
+      expect(other.body.error).toBe('Booking not found.');
+    }
+    expect((await clients.anonymous.get<Reply>(url(id))).status).toBe(401);
     for (const call of [
-      (c: TestClient) => c.get<Reply>(url(id)),
       (c: TestClient) => c.post<Reply>(url(id), body),
       (c: TestClient) => c.patch<Reply>(`${url(id)}1/`, { decision: 'waive', reason: 'x' }),
       (c: TestClient) => c.post<Reply>(`${url(id)}finalize/`),

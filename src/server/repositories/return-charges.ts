@@ -148,3 +148,14 @@ export async function findSettlement(
 export async function insertSettlement(db: Kysely<Database>, values: Insertable<ReturnSettlementTable>): Promise<void> {
   await db.insertInto('return_settlements').values(values).execute();
 }
+
+/** Who the final invoice's e-mail goes to, and the agency it comes from. */
+export async function findSettlementMailFacts(db: Kysely<Database>, bookingId: number) {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('customers as c', 'c.id', 'b.customer_id')
+    .innerJoin('agencies as a', 'a.id', 'b.agency_id')
+    .select(['c.first_name', 'c.email', 'a.name as agency_name', 'a.phone_number', 'a.contact_email'])
+    .where('b.id', '=', bookingId)
+    .executeTakeFirst();
+}

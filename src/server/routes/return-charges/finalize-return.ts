@@ -20,8 +20,8 @@ export const finalizeReturnRoute = defineRoute({
   async guard({ deps, user, params }) {
     await returnFactsOf(deps.db, params.id, agencyScope(user));
   },
-  async handler({ deps, user, params, reply }): Promise<ReturnCharges> {
+  async handler({ deps, user, params, reply, request }): Promise<ReturnCharges> {
     reply.header('Cache-Control', 'private, no-store');
-    return finalizeReturn(deps, user, params.id);
+    return finalizeReturn(deps, user, params.id, request.log);
   },
 });

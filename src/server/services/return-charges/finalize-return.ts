@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ReturnCharges } from '#domain/api/return-charges';
 import { todayIso } from '#domain/dates';
@@ -28,6 +29,7 @@ import { TAX_INCLUDED_NOTE } from '../invoices/create-draft.ts';
 import { invoiceName } from '../invoices/invoice-access.ts';
 import { linesFromBooking, linesFromQuote, netOf } from '../invoices/invoice-lines.ts';
 import { refundConflict } from '../payments/payment-checks.ts';
+import { mailFinalInvoice } from './final-invoice-mail.ts';
 import { BOOKING_NOT_FOUND, returnChargesView, returnFactsOf } from './return-proposal.ts';
 
 const undecided = (labels: string[]) =>
@@ -55,19 +57,28 @@ async function finalLines(trx: Kysely<Database>, bookingId: number, scope: numbe
  * conflict, to be voided first); then the deposit settlement in the payments ledger: the deposit
  * held pays the charges (as invoiced, tax included) first, the rest of it is a refund received and
  * what it does not cover a payment due. Every proposed charge must be decided first (409). A retry
- * after it was finalized answers the same settlement and writes nothing.
+ * after it was finalized answers the same settlement and writes nothing. Once committed, the
+ * customer is e-mailed the final invoice's charges and the settlement (not again on a retry).
  */
-export async function finalizeReturn(deps: Deps, user: AuthUser, bookingId: number): Promise<ReturnCharges> {
+export async function finalizeReturn(
+  deps: Deps,
+  user: AuthUser,
+  bookingId: number,
+  log: FastifyBaseLogger,
+): Promise<ReturnCharges> {
   const scope = agencyScope(user);
   const facts: ReturnFacts = await returnFactsOf(deps.db, bookingId, scope);
   const currency = deps.config.currency;
   const now = deps.now();
   const at = now.toISOString();
   const today = todayIso(now);
+  let done: { charges: ReturnCharges; settled: boolean };
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    done = await deps.db.transaction().execute(async (trx) => {
       await lockRow(trx, deps.dialect, 'bookings', facts.id);
-      if (await findSettlement(trx, facts.id)) return returnChargesView(trx, facts, currency);
+      if (await findSettlement(trx, facts.id)) {
+        return { charges: await returnChargesView(trx, facts, currency), settled: false };
+      }
       const view = await returnChargesView(trx, facts, currency);
       if (view.proposed.length > 0) throw new Conflict(undecided(view.proposed.map((charge) => charge.label)));
 
@@ -133,9 +144,11 @@ export async function finalizeReturn(deps: Deps, user: AuthUser, bookingId: numb
         settled_by: user.id,
         created_at: at,
       });
-      return returnChargesView(trx, facts, currency);
+      return { charges: await returnChargesView(trx, facts, currency), settled: true };
     });
   } catch (error) {
     throw refundConflict(error, currency);
   }
+  if (done.settled) await mailFinalInvoice(deps, done.charges, log);
+  return done.charges;
 }
