@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import type { StaffBookingDetail } from '../src/domain/api/bookings.ts';
 import type { Invoice } from '../src/domain/api/invoices.ts';
 import type { BookingMoney } from '../src/domain/api/payments.ts';
-import { apiJson, csrfHeaders, isoDay, PHONE, TABLET, uniqueSuffix } from './support/api.ts';
+import { apiJson, csrfHeaders, isoDay, PHONE, signInApi, TABLET, uniqueSuffix } from './support/api.ts';
+import { waitForMail } from './support/mail.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff.ts';
 
@@ -12,7 +13,7 @@ import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff
  * fresh agency: its terms are £0.20 a km over 100 km a day, £10.00 an eighth, 10 % of the day rate
  * an hour after 30 minutes' grace, no tax; the car costs £45.00 a day.
  */
-async function returnedBooking(context: BrowserContext) {
+async function returnedBooking(context: BrowserContext, forCustomer?: { id: number; operator: APIRequestContext }) {
   const request = context.request;
   await freshAgencyOwner(context, request, 'Return Motors');
   const suffix = uniqueSuffix();
@@ -32,16 +33,17 @@ async function returnedBooking(context: BrowserContext) {
   expect(settings.ok(), await settings.text()).toBe(true);
   const customer = await createCustomer(request, 'Rhea', `Return${suffix}`);
   const vehicle = await createVehicle(request, `R${suffix}`, { mileage_allowance: '100', deposit: '300.00' });
-  const book = (start: number) =>
-    apiJson<StaffBookingDetail>(request, 'POST', 'bookings/', {
-      customer: customer.id,
+  // A registered customer's booking is made by the operator: the new agency does not know them yet.
+  const book = (start: number, who = forCustomer) =>
+    apiJson<StaffBookingDetail>(who?.operator ?? request, 'POST', 'bookings/', {
+      customer: who?.id ?? customer.id,
       vehicle: vehicle.id,
       start_date: isoDay(start),
       end_date: isoDay(start + 2),
     });
 
   // An earlier invoice of the agency, so the final one's number is the next after it.
-  const earlier = await book(600);
+  const earlier = await book(600, undefined);
   const draft = await apiJson<Invoice>(request, 'POST', 'invoices/', { booking: earlier.id });
   const first = await apiJson<Invoice>(request, 'POST', `invoices/${draft.id}/issue/`);
 
@@ -222,5 +224,64 @@ test.describe('return charges on a phone', () => {
       ['deposit', 'received', '300.00'],
       ['payment', 'due', '34.00'],
     ]);
+  });
+});
+
+test.describe('the customer’s phone', () => {
+  test.use(PHONE);
+
+  test('the final invoice is e-mailed; the booking page shows the charges with their working, the settlement and the evidence', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const suffix = uniqueSuffix();
+    const person = { username: `rc-${suffix}`, password: 'return-pass-1', email: `rc-${suffix}@example.com` };
+    await apiJson(context.request, 'POST', 'register/customer/', {
+      ...person,
+      phone_number: '+44 20 7946 0958',
+      first_name: 'Rory',
+      last_name: 'Returner',
+    });
+    await signInApi(context.request, person.username, person.password);
+    const me = await apiJson<{ id: number }>(context.request, 'GET', 'customers/me/');
+
+    const desk = await browser.newContext();
+    const operator = await browser.newContext();
+    await signInApi(operator.request, 'staff');
+    const { booking } = await returnedBooking(desk, { id: me.id, operator: operator.request });
+    const since = new Date();
+    for (const code of ['mileage', 'fuel', 'late']) {
+      await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, { code, decision: 'confirm' });
+    }
+    await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, {
+      code: 'damage:1',
+      decision: 'confirm',
+      amount: '51.00',
+    });
+    await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/finalize/`);
+    await desk.close();
+    await operator.close();
+
+    const mail = await waitForMail(person.email, since, /finalized the invoice/);
+    expect(mail.subject).toMatch(new RegExp(`^Your final invoice \\d+ for booking ${booking.id}$`));
+    expect(mail.text).toContain('- Damage: Dent: £51.00');
+    expect(mail.text).toContain('Refunded to you: £180.00');
+
+    await page.goto(`/customer/bookings/${booking.id}`);
+    const charges = page.getByRole('region', { name: 'Charges after your return' });
+    await expect(charges.getByRole('listitem')).toHaveCount(4);
+    await expect(charges.getByRole('listitem', { name: 'Kilometres over the allowance (150 km)' })).toContainText(
+      '450 km driven (1,000 km at pickup, 1,450 km at return)',
+    );
+    await expect(charges.getByRole('listitem', { name: 'Late return (2 hours)' })).toContainText('£9.00');
+    const settlement = charges.getByRole('region', { name: 'Settlement' });
+    await expect(settlement).toContainText('Refunded to you');
+    await expect(settlement).toContainText('£180.00');
+    // The evidence: both inspections' readings beside the charges.
+    await expect(page.getByText('1,450 km').first()).toBeVisible();
+    await expectAccessible(page);
+    await charges.screenshot({ path: 'test-results/return-charges-customer-390x844.png' });
   });
 });

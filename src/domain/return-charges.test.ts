@@ -59,7 +59,7 @@ describe('proposeReturnCharges', () => {
       '450 km driven (10,000 km at pickup, 10,450 km at return) against 300 km allowed (100 km a day for 3 days): 150 km × £0.20 = £30.00.',
       'Fuel at pickup Full, at return 5/8: 3/8 short × £10.00 an eighth = £30.00.',
       "Due back at 10:00 on 2026-03-03, returned 2026-03-03 12:00: 2 started hours late, beyond the 30 minutes' grace. 2 hours × £4.00 (the booking's day rate £40.00) = £8.00.",
-      'A mark at return (70 % across, 80 % down the outline, "dent rear door") with none within 5 % of it at pickup: staff set its cost.',
+      'A mark at return (70 % across, 80 % down the outline, "dent rear door") with none within 5 % of it at pickup; its cost is set by staff.',
     ]);
     expect(charges.map((charge) => charge.label)).toEqual([
       'Kilometres over the allowance (150 km)',

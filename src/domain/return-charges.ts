@@ -241,7 +241,7 @@ function damageCharge(mark: DamageMark & { index: number }): ProposedCharge {
     code: `damage:${mark.index}`,
     kind: 'damage',
     label: mark.note === '' ? 'Damage found at return' : `Damage: ${mark.note}`,
-    working: `A mark at return (${where}, ${note}) with none within ${MARK_MATCH_RADIUS * 100} % of it at pickup: staff set its cost.`,
+    working: `A mark at return (${where}, ${note}) with none within ${MARK_MATCH_RADIUS * 100} % of it at pickup; its cost is set by staff.`,
     quantity: 1,
     unitAmount: null,
     amount: null,

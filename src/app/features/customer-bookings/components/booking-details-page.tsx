@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
@@ -10,6 +11,7 @@ import { BookingStatusBadge } from '../../../components/status-badge.tsx';
 import { VehicleThumb } from './vehicle-thumb.tsx';
 import { AgencyContact } from './agency-contact.tsx';
 import { BookingInspections } from '../../inspections/index.ts';
+import { CustomerReturnCharges } from '../../return-charges/index.ts';
 import '../customer-bookings.css';
 
 const TO_BOOKINGS = (
@@ -53,6 +55,11 @@ export function BookingDetailsPage({ bookingId }: { bookingId: number }) {
       ) : null}
       {data ? <AgencyContact agency={data.agency_details} /> : null}
       {data ? <BookingInspections bookingId={data.id} /> : null}
+      {data?.booking_status === 'completed' ? (
+        <Suspense fallback={null}>
+          <CustomerReturnCharges bookingId={data.id} />
+        </Suspense>
+      ) : null}
       {data ? null : (
         <QueryFallback
           query={booking}
