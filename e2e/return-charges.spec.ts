@@ -95,6 +95,27 @@ async function shoot(page: Page, name: string) {
 test.describe('return charges on a tablet', () => {
   test.use(TABLET);
 
+  test('the owner sets the late return’s grace in Settings → Rates & extras', async ({ page, context }) => {
+    await freshAgencyOwner(context, context.request, 'Grace Motors');
+    await page.goto('/settings/rates');
+    const terms = page.getByRole('form', { name: 'Fees and terms' });
+    const grace = terms.getByLabel('Late return grace (minutes)');
+    await expect(grace).toHaveValue('0');
+    await grace.fill('1441');
+    await terms.getByRole('button', { name: 'Save fees and terms' }).click();
+    await expect(terms.getByText('Late return grace must be at most 1440.')).toBeVisible();
+    await expect(grace).toBeFocused();
+    await grace.fill('45');
+    await terms.getByRole('button', { name: 'Save fees and terms' }).click();
+    await expect(page.getByText('Your fees and terms have been saved.')).toBeVisible();
+    await expect(terms.getByLabel('Late return grace (minutes)')).toHaveValue('45');
+    const plan = await apiJson<{ settings: { late_grace_minutes: number } }>(context.request, 'GET', 'rate-plan/');
+    expect(plan.settings.late_grace_minutes).toBe(45);
+    await terms
+      .getByRole('group', { name: 'Late return' })
+      .screenshot({ path: 'test-results/late-grace-1024x768.png' });
+  });
+
   test('the return’s charges as documented; £120 against a £300 deposit refunds £180 and issues the next invoice', async ({
     page,
     context,
