@@ -63,6 +63,18 @@ export function rangesOverlap(aStart: string, aEnd: string, bStart: string, bEnd
   return aStart <= bEnd && bStart <= aEnd;
 }
 
+/** "YYYY-MM-DDTHH:MM": a real day and time on a wall clock, with no zone. */
+export function isLocalDateTime(text: string): boolean {
+  const [date = '', time = '', ...rest] = text.split('T');
+  return rest.length === 0 && isIsoDate(date) && isTime(time);
+}
+
+/** The user's own clock as "YYYY-MM-DDTHH:MM": when something happened at the desk, in its local time. */
+export function localIsoDateTime(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${localIsoDate(now)}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
 /** The date on the user's own calendar (not UTC's) as YYYY-MM-DD: "today" at a desk means the local day. */
 export function localIsoDate(now: Date = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');

@@ -17,6 +17,7 @@ const SETTINGS: RatePlanSettingsView = {
   price_per_extra_km: '0.25',
   fuel_policy: 'full_to_full',
   fuel_price_per_eighth: '12.00',
+  late_grace_minutes: 30,
 };
 
 const CHRISTMAS: SeasonView = {

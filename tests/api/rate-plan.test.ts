@@ -22,6 +22,7 @@ const DEFAULT_SETTINGS: RatePlanSettingsView = {
   price_per_extra_km: '0.00',
   fuel_policy: 'full_to_full',
   fuel_price_per_eighth: '0.00',
+  late_grace_minutes: 0,
 };
 
 /** A whole settings form, as the owner sends it. */
@@ -38,6 +39,7 @@ const SETTINGS = {
   price_per_extra_km: '0.25',
   fuel_policy: 'same_to_same',
   fuel_price_per_eighth: '9.99',
+  late_grace_minutes: 45,
 };
 
 describe(`rate plan: GET rate-plan/, PUT rate-plan/settings/, GET public-vehicles/{id}/rate-plan/ (${ENGINE})`, () => {
@@ -350,13 +352,14 @@ describe(`rate plan: GET rate-plan/, PUT rate-plan/settings/, GET public-vehicle
       price_per_extra_km: '0.25',
       fuel_policy: 'same_to_same',
       fuel_price_per_eighth: '9.99',
+      late_grace_minutes: 45,
     });
     expect(reply.body.categories.length).toBeGreaterThan(0);
     expect(await version(world.agencies.a)).toBe(before + 1);
     expect((await agent.get<Plan>('/api/rate-plan/')).body).toEqual(reply.body);
 
-    // Form strings, blanks for "none" and an unticked box left out.
-    const { prices_include_tax: _unticked, ...rest } = SETTINGS;
+    // Form strings, blanks for "none" and an unticked box left out; a form without the grace keeps it.
+    const { prices_include_tax: _unticked, late_grace_minutes: _older, ...rest } = SETTINGS;
     const cleared = await agency.put<Plan>('/api/rate-plan/settings/', {
       ...rest,
       hourly_basis_points: '0',
@@ -376,7 +379,10 @@ describe(`rate plan: GET rate-plan/, PUT rate-plan/settings/, GET public-vehicle
       out_of_hours_opens: null,
       out_of_hours_closes: null,
       fuel_policy: 'prepaid',
+      late_grace_minutes: 45,
     });
+    const graceAsText = await agency.put<Plan>('/api/rate-plan/settings/', { ...SETTINGS, late_grace_minutes: '0' });
+    expect(graceAsText.body.settings.late_grace_minutes).toBe(0);
     // Agency B's plan is untouched.
     expect((await agencyB.get<Plan>('/api/rate-plan/')).body.settings).toEqual(DEFAULT_SETTINGS);
   });
@@ -425,6 +431,9 @@ describe(`rate plan: GET rate-plan/, PUT rate-plan/settings/, GET public-vehicle
       ],
       [{ one_way_flat_fee: ['5'] }, 'one_way_flat_fee', null],
       [{ prices_include_tax: 'maybe' }, 'prices_include_tax', 'Prices include tax must be true or false.'],
+      [{ late_grace_minutes: 1441 }, 'late_grace_minutes', 'Late return grace must be at most 1440.'],
+      [{ late_grace_minutes: -1 }, 'late_grace_minutes', 'Late return grace must be at least 0.'],
+      [{ late_grace_minutes: 'soon' }, 'late_grace_minutes', null],
     ];
     for (const [change, field, message] of cases) {
       const reply = await agency.put<ErrorBody>('/api/rate-plan/settings/', { ...SETTINGS, ...change });

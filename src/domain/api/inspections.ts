@@ -24,6 +24,11 @@ export interface Inspection {
   /** Who recorded it ("Alex Agent"), null once that login is gone. */
   recorded_by: string | null;
   created_at: string;
+  /**
+   * The recording device's own clock, "YYYY-MM-DDTHH:MM" (the desk's local time, which a late
+   * return is measured by); null when the device sent none.
+   */
+  device_time: string | null;
   photos: InspectionPhoto[];
 }
 

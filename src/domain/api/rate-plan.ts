@@ -77,6 +77,8 @@ export interface RatePlanSettingsView {
   price_per_extra_km: string;
   fuel_policy: FuelPolicy;
   fuel_price_per_eighth: string;
+  /** Minutes after the due time a return is still on time; later, it is charged (issue 22). */
+  late_grace_minutes: number;
 }
 
 /** GET rate-plan/ (staff) and GET public-vehicles/{id}/rate-plan/ (anyone: the vehicle's agency's plan). */

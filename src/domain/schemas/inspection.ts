@@ -3,6 +3,7 @@
  * shared by the tablet's form and the server. Photos travel beside them as files (`photos`).
  */
 import * as v from 'valibot';
+import { isLocalDateTime } from '../dates.ts';
 import { id, optionalText, wholeNumber } from './fields.ts';
 
 export const INSPECTION_KINDS = ['pickup', 'return'] as const;
@@ -17,6 +18,7 @@ export const MAX_DAMAGE_MARKS = 30;
 export const DAMAGE_NOTE_MAX = 200;
 export const PHOTOS_FIELD = 'photos';
 
+const DEVICE_TIME_INVALID = 'The device time must be a date and time (YYYY-MM-DDTHH:MM).';
 const DAMAGE_MARKS_INVALID = 'Damage marks must be a list of points on the outline, each with a short note.';
 
 const position = v.pipe(
@@ -60,6 +62,12 @@ export const inspectionSchema = v.object({
   fuel_eighths: wholeNumber('Fuel level', { max: FUEL_EIGHTHS_MAX }),
   damage_marks: damageMarks,
   notes: optionalText('Notes', 1000),
+  /** The device's clock when it was recorded (sent with the entry, offline too); optional. */
+  device_time: v.pipe(
+    v.optional(v.nullable(v.string(DEVICE_TIME_INVALID)), null),
+    v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
+    v.check((value) => value === null || isLocalDateTime(value), DEVICE_TIME_INVALID),
+  ),
 });
 export type InspectionInput = v.InferOutput<typeof inspectionSchema>;
 

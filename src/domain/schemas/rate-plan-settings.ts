@@ -7,6 +7,9 @@ import { optionalPriceListAmount, priceListAmount } from './price-list-fields.ts
 export const FUEL_POLICIES = ['full_to_full', 'same_to_same', 'prepaid'] as const satisfies readonly FuelPolicy[];
 export const CHARGE_BASES = ['per_day', 'per_rental'] as const;
 
+/** A day: a longer grace would make a late day free. */
+export const LATE_GRACE_MAX_MINUTES = 1440;
+
 export const FUEL_POLICY_MESSAGE = 'Fuel policy must be full to full, same to same or prepaid.';
 export const YOUNG_DRIVER_CHARGE_MESSAGE = 'Young driver fee must be per day or per rental.';
 export const HOURS_NEED_BOTH = 'Give both the opening and the closing time, or neither.';
@@ -39,6 +42,8 @@ export const ratePlanSettingsSchema = v.pipe(
     price_per_extra_km: priceListAmount('Price per extra km'),
     fuel_policy: choice(FUEL_POLICIES, FUEL_POLICY_MESSAGE),
     fuel_price_per_eighth: priceListAmount('Fuel price per eighth'),
+    /** Left out (an older form): the grace period stays as it is. */
+    late_grace_minutes: optionalWholeNumber('Late return grace', { max: LATE_GRACE_MAX_MINUTES }),
   }),
   v.forward(
     v.partialCheck(

@@ -20,6 +20,7 @@ import { ratePlans } from './migrations/020-rate-plans.ts';
 import { quotes } from './migrations/022-quotes.ts';
 import { bookingLocationIds } from './migrations/023-booking-location-ids.ts';
 import { agreements } from './migrations/024-agreements.ts';
+import { returnCharges } from './migrations/025-return-charges.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '022-quotes': quotes(dialect),
       '023-booking-location-ids': bookingLocationIds(),
       '024-agreements': agreements(dialect),
+      '025-return-charges': returnCharges(dialect),
     }),
   };
 }

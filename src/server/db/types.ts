@@ -19,6 +19,7 @@ import type { PaymentKind, PaymentStatus } from '#domain/payment-kinds';
 import type { InvoiceStatus } from '#domain/api/invoices';
 import type { FuelPolicy, QuoteLineKind } from '#domain/rate-plan';
 import type { AgreementSigner } from '#domain/agreement';
+import type { ReturnChargeKind, ReturnChargeStatus } from '#domain/return-charges';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -56,6 +57,8 @@ export interface AgencyTable {
   price_per_extra_km: ColumnType<number, number | undefined, number>;
   fuel_policy: ColumnType<FuelPolicy, FuelPolicy | undefined, FuelPolicy>;
   fuel_price_per_eighth: ColumnType<number, number | undefined, number>;
+  /** Minutes after the due time a return is still on time (migration 025). */
+  late_grace_minutes: ColumnType<number, number | undefined, number>;
 }
 
 /** Per day or once per rental (extras, the young-driver fee). */
@@ -509,6 +512,8 @@ export interface BookingInspectionTable {
   notes: string | null;
   recorded_by: number | null;
   created_at: string;
+  /** The recording device's own clock, "YYYY-MM-DDTHH:MM" (migration 025); null when it sent none. */
+  device_time: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A photo of an inspection, in the private media store (migration 013). */
@@ -531,6 +536,45 @@ export interface InvoiceLineTable {
   /** Minor units; negative for a discount. */
   unit_amount: number;
   amount: number;
+}
+
+/** A charge staff decided at a return (migration 025): confirmed, waived with a reason, or a damage dismissed. */
+export interface ReturnChargeTable {
+  id: Generated<number>;
+  booking_id: number;
+  agency_id: number;
+  /** 'mileage', 'fuel', 'late', 'damage:<mark index>', or 'cleaning:<n>' / 'other:<n>' for added ones. */
+  code: string;
+  kind: ReturnChargeKind;
+  status: ReturnChargeStatus;
+  label: string;
+  working: string;
+  quantity: number;
+  unit_amount: number;
+  /** quantity × unit_amount; 0 when waived or dismissed. */
+  amount: number;
+  /** What the return proposed; null for a damage or an added charge. */
+  proposed_amount: number | null;
+  /** Why it was waived, dismissed, or set to another amount than proposed. */
+  reason: string | null;
+  note: string | null;
+  decided_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A finalized return (migration 025): its final invoice and how the deposit settled it. */
+export interface ReturnSettlementTable {
+  booking_id: number;
+  agency_id: number;
+  invoice_id: number;
+  charges: number;
+  deposit_held: number;
+  deposit_applied: number;
+  refund: number;
+  due: number;
+  settled_by: number | null;
+  created_at: string;
 }
 
 /** The last number each agency gave an invoice; bumped inside the issuing transaction. */
@@ -622,6 +666,8 @@ export interface Database {
   agency_terms: AgencyTermsTable;
   agreement_signatures: AgreementSignatureTable;
   agreement_pdfs: AgreementPdfTable;
+  return_charges: ReturnChargeTable;
+  return_settlements: ReturnSettlementTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

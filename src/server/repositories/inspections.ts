@@ -49,6 +49,7 @@ export interface InspectionRow {
   notes: string | null;
   recorded_by: string | null;
   created_at: string;
+  device_time: string | null;
   photos: { id: number; width: number; height: number }[];
 }
 
@@ -65,6 +66,7 @@ export async function listInspections(db: Kysely<Database>, bookingId: number): 
       'booking_inspections.damage_marks',
       'booking_inspections.notes',
       'booking_inspections.created_at',
+      'booking_inspections.device_time',
       'users.first_name',
       'users.last_name',
     ])
@@ -116,6 +118,8 @@ export interface NewInspection {
   notes: string | null;
   recordedBy: number;
   now: string;
+  /** The device's clock when it was recorded, "YYYY-MM-DDTHH:MM"; null when it sent none. */
+  deviceTime: string | null;
 }
 
 /**
@@ -139,6 +143,7 @@ export async function insertInspection(
       notes: inspection.notes,
       recorded_by: inspection.recordedBy,
       created_at: inspection.now,
+      device_time: inspection.deviceTime,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -232,3 +232,14 @@ export async function findBookingMoney(
     payments: rows.map(toPayment),
   };
 }
+
+/** The deposit a booking holds now: deposits received less refunds (decision 030), in minor units. */
+export async function depositHeld(db: Kysely<Database>, bookingId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['kind', 'status', 'amount'])
+    .where('booking_id', '=', bookingId)
+    .where('status', '=', 'received')
+    .execute();
+  return moneyOf(0, rows).depositHeld;
+}

@@ -34,6 +34,8 @@ export interface RatePlanSettingsValues {
   price_per_extra_km: number;
   fuel_policy: FuelPolicy;
   fuel_price_per_eighth: number;
+  /** Null: left as it is. */
+  late_grace_minutes: number | null;
 }
 
 /** Writes the plan's settings; the caller bumps the version in the same transaction. */
@@ -42,9 +44,14 @@ export async function updateRatePlanSettings(
   agencyId: number,
   values: RatePlanSettingsValues,
 ): Promise<void> {
+  const { late_grace_minutes: grace, ...rest } = values;
   await db
     .updateTable('agencies')
-    .set({ ...values, prices_include_tax: values.prices_include_tax ? 1 : 0 })
+    .set({
+      ...rest,
+      prices_include_tax: values.prices_include_tax ? 1 : 0,
+      ...(grace === null ? {} : { late_grace_minutes: grace }),
+    })
     .where('id', '=', agencyId)
     .execute();
 }
@@ -77,6 +84,7 @@ export async function loadRatePlan(db: Kysely<Database>, agencyId: number, curre
         'price_per_extra_km',
         'fuel_policy',
         'fuel_price_per_eighth',
+        'late_grace_minutes',
       ])
       .where('id', '=', agencyId)
       .executeTakeFirstOrThrow(),
@@ -154,6 +162,7 @@ export async function loadRatePlan(db: Kysely<Database>, agencyId: number, curre
       price_per_extra_km: formatMoney(agency.price_per_extra_km),
       fuel_policy: agency.fuel_policy,
       fuel_price_per_eighth: formatMoney(agency.fuel_price_per_eighth),
+      late_grace_minutes: agency.late_grace_minutes,
     },
     categories: categories.map(toCategoryView),
     seasons: seasons.map((season) => ({

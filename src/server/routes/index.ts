@@ -15,6 +15,7 @@ import { oneWayFeesRoutes } from './one-way-fees/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
 import { quotesRoutes } from './quotes/index.ts';
 import { ratePlanRoutes } from './rate-plan/index.ts';
+import { returnChargesRoutes } from './return-charges/index.ts';
 import { seasonsRoutes } from './seasons/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { suppliersRoutes } from './suppliers/index.ts';
@@ -50,6 +51,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...oneWayFeesRoutes,
     ...quotesRoutes,
     ...agreementsRoutes,
+    ...returnChargesRoutes,
   ]) {
     register(app);
   }

@@ -89,6 +89,7 @@ export async function recordInspection(
           notes: input.notes,
           recordedBy: user.id,
           now,
+          deviceTime: input.device_time,
         },
         photos,
       );

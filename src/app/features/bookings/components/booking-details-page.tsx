@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { StaffBooking, StaffBookingDetail } from '#domain/api/bookings';
 import { buttonClass } from '../../../components/button.tsx';
 import { ListFreshness } from '../../../offline/list-freshness.tsx';
@@ -12,6 +12,7 @@ import { formatDate, formatKm, formatMoney } from '../../../lib/format.ts';
 import { AgreementSection } from '../../agreements/index.ts';
 import { InspectionsPanel } from '../../inspections/index.ts';
 import { BookingPaymentsPanel } from '../../payments/index.ts';
+import { ReturnChargesPanel } from '../../return-charges/index.ts';
 import { useCurrency } from '#app/lib/currency';
 import { useStaffBooking } from '../api/get-staff-booking.ts';
 import { vehicleLabel } from '#app/lib/vehicle-label';
@@ -63,6 +64,11 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <BookingProgress booking={booking} />
           <InspectionsPanel booking={booking} />
           <AgreementSection bookingId={booking.id} bookingStatus={booking.booking_status} side="staff" />
+          {booking.booking_status === 'completed' ? (
+            <Suspense fallback={null}>
+              <ReturnChargesPanel bookingId={booking.id} />
+            </Suspense>
+          ) : null}
           <BookingFacts booking={booking} />
           <BookingPaymentsPanel bookingId={booking.id} />
           <BookingInvoices bookingId={booking.id} />

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { LastUpdated } from '../../../offline/last-updated.tsx';
@@ -11,6 +12,7 @@ import { VehicleThumb } from './vehicle-thumb.tsx';
 import { AgencyContact } from './agency-contact.tsx';
 import { AgreementSection } from '../../agreements/index.ts';
 import { BookingInspections } from '../../inspections/index.ts';
+import { CustomerReturnCharges } from '../../return-charges/index.ts';
 import '../customer-bookings.css';
 
 const TO_BOOKINGS = (
@@ -55,6 +57,11 @@ export function BookingDetailsPage({ bookingId }: { bookingId: number }) {
       {data ? <AgencyContact agency={data.agency_details} /> : null}
       {data ? <BookingInspections bookingId={data.id} /> : null}
       {data ? <AgreementSection bookingId={data.id} bookingStatus={data.booking_status} side="customer" /> : null}
+      {data?.booking_status === 'completed' ? (
+        <Suspense fallback={null}>
+          <CustomerReturnCharges bookingId={data.id} />
+        </Suspense>
+      ) : null}
       {data ? null : (
         <QueryFallback
           query={booking}

@@ -1,5 +1,6 @@
 import type { DamageMark, InspectionKind } from '#domain/schemas/inspection';
 import { PHOTOS_FIELD } from '#domain/schemas/inspection';
+import { localIsoDateTime } from '#domain/dates';
 import type { OutboxRequest } from '../../../offline/outbox.ts';
 import { bookingKeys, staffVehicleKeys } from '#app/lib/query-keys';
 
@@ -34,6 +35,8 @@ export function inspectionRequest(draft: InspectionDraft): OutboxRequest {
         fuel_eighths: draft.fuelEighths,
         damage_marks: JSON.stringify(draft.marks),
         notes: draft.notes,
+        // The desk's clock now, not when the outbox sends it: a late return is measured by it.
+        device_time: localIsoDateTime(),
       },
       files: { [PHOTOS_FIELD]: [...draft.photos] },
       fileNames: { [PHOTOS_FIELD]: draft.photos.map((_, index) => `${draft.kind}-${index + 1}.jpg`) },

@@ -18,7 +18,8 @@ import { INVOICES_KEY } from '../../invoices/index.ts';
 
 export type { BookingMoney, Payment, PaymentTotals };
 
-const PAYMENTS_KEY = ['payments'] as const;
+/** The root of every payments query: a write elsewhere that moves money refreshes it. */
+export const PAYMENTS_KEY = ['payments'] as const;
 const PAGE_SIZE = 25;
 
 /** The form's raw values: the amount stays the decimal text typed ("45.50"), as the API takes it. */

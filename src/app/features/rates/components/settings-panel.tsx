@@ -31,6 +31,7 @@ const FIELDS = [
   'price_per_extra_km',
   'fuel_policy',
   'fuel_price_per_eighth',
+  'late_grace_minutes',
 ] as const;
 
 const FUEL_WORDS = {
@@ -53,9 +54,10 @@ const valuesOf = (settings: RatePlanSettingsView): SettingsValues => ({
   price_per_extra_km: settings.price_per_extra_km,
   fuel_policy: settings.fuel_policy,
   fuel_price_per_eighth: settings.fuel_price_per_eighth,
+  late_grace_minutes: String(settings.late_grace_minutes),
 });
 
-/** Fees and terms: tax, hourly pricing, the one-way flat fee, young drivers, out of hours, mileage and fuel. */
+/** Fees and terms: tax, hourly pricing, the one-way flat fee, young drivers, out of hours, mileage and fuel, the late return's grace. */
 export function SettingsPanel({ canEdit, online }: { canEdit: boolean; online: boolean }) {
   const plan = useRatePlan();
   const settings = plan.data?.settings;
@@ -120,6 +122,8 @@ function SettingsSummary({ settings }: { settings: RatePlanSettingsView }) {
       <dd>
         {FUEL_WORDS[settings.fuel_policy]}, {money(settings.fuel_price_per_eighth)} per eighth missing
       </dd>
+      <dt>Late return grace</dt>
+      <dd>{settings.late_grace_minutes} minutes</dd>
     </dl>
   );
 }
@@ -268,6 +272,18 @@ function SettingsForm({
             hint="Each eighth missing at return."
             error={errors.fuel_price_per_eighth?.message}
             {...register('fuel_price_per_eighth')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form__section">
+        <legend className="form__section-title">Late return</legend>
+        <div className="form__row">
+          <TextField
+            label="Late return grace (minutes)"
+            inputMode="numeric"
+            hint="A return this long after its due time is on time; later, its hours are charged from the due time. 0 to 1440."
+            error={errors.late_grace_minutes?.message}
+            {...register('late_grace_minutes')}
           />
         </div>
       </fieldset>

@@ -1,0 +1,308 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { StaffBookingDetail } from '../src/domain/api/bookings.ts';
+import type { Invoice } from '../src/domain/api/invoices.ts';
+import type { BookingMoney } from '../src/domain/api/payments.ts';
+import { apiJson, csrfHeaders, isoDay, PHONE, signInApi, TABLET, uniqueSuffix } from './support/api.ts';
+import { waitForMail } from './support/mail.ts';
+import { expectAccessible } from './support/a11y.ts';
+import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff.ts';
+
+/**
+ * Issue 22's return: 150 km over the allowance, 3/8 of a tank short, 2 hours late and one new
+ * dent, decided on Booking Details and finalized into the invoice and the deposit settlement. A
+ * fresh agency: its terms are £0.20 a km over 100 km a day, £10.00 an eighth, 10 % of the day rate
+ * an hour after 30 minutes' grace, no tax; the car costs £45.00 a day.
+ */
+async function returnedBooking(context: BrowserContext, forCustomer?: { id: number; operator: APIRequestContext }) {
+  const request = context.request;
+  await freshAgencyOwner(context, request, 'Return Motors');
+  const suffix = uniqueSuffix();
+  const settings = await request.put('/api/rate-plan/settings/', {
+    headers: await csrfHeaders(request),
+    data: {
+      hourly_basis_points: 1000,
+      young_driver_charge: 'per_day',
+      young_driver_amount: '0',
+      out_of_hours_amount: '0',
+      price_per_extra_km: '0.20',
+      fuel_policy: 'full_to_full',
+      fuel_price_per_eighth: '10.00',
+      late_grace_minutes: 30,
+    },
+  });
+  expect(settings.ok(), await settings.text()).toBe(true);
+  const customer = await createCustomer(request, 'Rhea', `Return${suffix}`);
+  const vehicle = await createVehicle(request, `R${suffix}`, { mileage_allowance: '100', deposit: '300.00' });
+  // A registered customer's booking is made by the operator: the new agency does not know them yet.
+  const book = (start: number, who = forCustomer) =>
+    apiJson<StaffBookingDetail>(who?.operator ?? request, 'POST', 'bookings/', {
+      customer: who?.id ?? customer.id,
+      vehicle: vehicle.id,
+      start_date: isoDay(start),
+      end_date: isoDay(start + 2),
+    });
+
+  // An earlier invoice of the agency, so the final one's number is the next after it.
+  const earlier = await book(600, undefined);
+  const draft = await apiJson<Invoice>(request, 'POST', 'invoices/', { booking: earlier.id });
+  const first = await apiJson<Invoice>(request, 'POST', `invoices/${draft.id}/issue/`);
+
+  const booking = await book(610);
+  await apiJson(request, 'POST', 'payments/', {
+    booking: booking.id,
+    kind: 'deposit',
+    amount: '300.00',
+    method: 'cash',
+    paid_on: isoDay(0),
+  });
+  const inspect = async (kind: 'pickup' | 'return', multipart: Record<string, string>) => {
+    const response = await request.post(`/api/bookings/${booking.id}/inspections/${kind}/`, {
+      headers: await csrfHeaders(request),
+      multipart,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  };
+  await inspect('pickup', {
+    mileage: String(vehicle.mileage),
+    fuel_eighths: '8',
+    damage_marks: JSON.stringify([{ x: 0.2, y: 0.3, note: 'Scratch' }]),
+  });
+  // Two hours after the dropoff time, on the desk's clock.
+  const due = new Date(`${booking.end_date}T${booking.dropoff_time}:00Z`);
+  const back = new Date(due.getTime() + 2 * 3_600_000).toISOString().slice(0, 16);
+  await inspect('return', {
+    mileage: String(vehicle.mileage + 450),
+    fuel_eighths: '5',
+    damage_marks: JSON.stringify([
+      { x: 0.21, y: 0.3, note: 'Scratch' },
+      { x: 0.7, y: 0.8, note: 'Dent' },
+    ]),
+    device_time: back,
+  });
+  return { booking, previousNumber: first.number ?? 0 };
+}
+
+const money = (request: APIRequestContext, id: number) =>
+  apiJson<BookingMoney>(request, 'GET', `bookings/${id}/payments/`);
+
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page
+    .getByRole('region', { name: 'Return charges' })
+    .screenshot({ path: `test-results/${name}-${size?.width ?? 0}x${size?.height ?? 0}.png` });
+}
+
+test.describe('return charges on a tablet', () => {
+  test.use(TABLET);
+
+  test('the owner sets the late return’s grace in Settings → Rates & extras', async ({ page, context }) => {
+    await freshAgencyOwner(context, context.request, 'Grace Motors');
+    await page.goto('/settings/rates');
+    const terms = page.getByRole('form', { name: 'Fees and terms' });
+    const grace = terms.getByLabel('Late return grace (minutes)');
+    await expect(grace).toHaveValue('0');
+    await grace.fill('1441');
+    await terms.getByRole('button', { name: 'Save fees and terms' }).click();
+    await expect(terms.getByText('Late return grace must be at most 1440.')).toBeVisible();
+    await expect(grace).toBeFocused();
+    await grace.fill('45');
+    await terms.getByRole('button', { name: 'Save fees and terms' }).click();
+    await expect(page.getByText('Your fees and terms have been saved.')).toBeVisible();
+    await expect(terms.getByLabel('Late return grace (minutes)')).toHaveValue('45');
+    const plan = await apiJson<{ settings: { late_grace_minutes: number } }>(context.request, 'GET', 'rate-plan/');
+    expect(plan.settings.late_grace_minutes).toBe(45);
+    await terms
+      .getByRole('group', { name: 'Late return' })
+      .screenshot({ path: 'test-results/late-grace-1024x768.png' });
+  });
+
+  test('the return’s charges as documented; £120 against a £300 deposit refunds £180 and issues the next invoice', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    const { booking, previousNumber } = await returnedBooking(context);
+    await page.goto(`/booking-details/${booking.id}`);
+    const panel = page.getByRole('region', { name: 'Return charges' });
+    const proposed = panel.getByRole('list', { name: 'Proposed charges' });
+    const charge = (name: string | RegExp) => proposed.getByRole('listitem', { name });
+
+    await expect(charge('Kilometres over the allowance (150 km)')).toContainText(
+      '450 km driven (1,000 km at pickup, 1,450 km at return) against 300 km allowed (100 km a day for 3 days): 150 km × £0.20 = £30.00.',
+    );
+    await expect(charge('Fuel short of the pickup level (3/8 of a tank)')).toContainText(
+      'Fuel at pickup Full, at return 5/8: 3/8 short × £10.00 an eighth = £30.00.',
+    );
+    await expect(charge('Late return (2 hours)')).toContainText('2 hours × £4.50');
+    await expect(charge('Late return (2 hours)')).toContainText('£9.00');
+    await expect(charge('Damage: Dent')).toContainText('Cost to set');
+    await expect(proposed.getByRole('listitem')).toHaveCount(4);
+    await expectAccessible(page);
+    await shoot(page, 'return-charges-proposed');
+
+    // A damage without its cost is refused beside its field, which takes the focus.
+    await charge('Damage: Dent').getByRole('button', { name: 'Confirm' }).click();
+    await expect(charge('Damage: Dent').getByText('Give the cost of the damage.')).toBeVisible();
+    await expect(charge('Damage: Dent').getByLabel('Cost')).toBeFocused();
+
+    for (const name of [
+      'Kilometres over the allowance (150 km)',
+      'Fuel short of the pickup level (3/8 of a tank)',
+      'Late return (2 hours)',
+    ]) {
+      await charge(name).getByRole('button', { name: 'Confirm' }).click();
+      await expect(charge(name)).toHaveCount(0);
+    }
+    await charge('Damage: Dent').getByLabel('Cost').fill('51.00');
+    await charge('Damage: Dent').getByRole('button', { name: 'Confirm' }).click();
+    await expect(proposed).toHaveCount(0);
+    await expect(panel).toContainText('Charged so far: £120.00; deposit held £300.00.');
+
+    await panel.getByRole('button', { name: 'Finalize invoice' }).click();
+    const settlement = panel.getByRole('region', { name: 'Settlement' });
+    await expect(settlement).toContainText(`Invoice ${previousNumber + 1} issued`);
+    await expect(settlement.getByText('Refunded')).toBeVisible();
+    await expect(settlement).toContainText('£180.00');
+    await expect(panel.getByRole('button', { name: 'Finalize invoice' })).toHaveCount(0);
+    await expectAccessible(page);
+    await shoot(page, 'return-charges-settled');
+
+    const ledger = await money(context.request, booking.id);
+    expect(ledger.payments.map((p) => [p.kind, p.status, p.amount])).toEqual([
+      ['deposit', 'received', '300.00'],
+      ['refund', 'received', '180.00'],
+    ]);
+    const invoices = await apiJson<Invoice[]>(context.request, 'GET', `invoices/?booking=${booking.id}`);
+    const final = await apiJson<Invoice>(context.request, 'GET', `invoices/${invoices[0]?.id ?? 0}/`);
+    expect(final.number).toBe(previousNumber + 1);
+    expect(final.lines.map((line) => [line.description, line.amount])).toEqual([
+      ...(booking.quote?.lines ?? []).map((line) => [line.label, line.amount]),
+      ['Kilometres over the allowance (150 km)', '30.00'],
+      ['Fuel short of the pickup level (3/8 of a tank)', '30.00'],
+      ['Late return (2 hours)', '9.00'],
+      ['Damage: Dent', '51.00'],
+    ]);
+    expect(final.total).toBe('255.00');
+  });
+});
+
+test.describe('return charges on a phone', () => {
+  test.use(PHONE);
+
+  test('waive with a reason, dismiss a known mark, add cleaning, change an amount; a shortfall is due', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    const { booking } = await returnedBooking(context);
+    await page.goto(`/booking-details/${booking.id}`);
+    const panel = page.getByRole('region', { name: 'Return charges' });
+    const proposed = panel.getByRole('list', { name: 'Proposed charges' });
+    const decided = panel.getByRole('list', { name: 'Decided charges' });
+    const charge = (name: string) => proposed.getByRole('listitem', { name });
+    await expect(proposed.getByRole('listitem')).toHaveCount(4);
+    await shoot(page, 'return-charges-proposed');
+
+    // Waiving needs a reason, said beside the field.
+    const fuel = charge('Fuel short of the pickup level (3/8 of a tank)');
+    await fuel.getByRole('button', { name: 'Waive' }).click();
+    await expect(fuel.getByText('Say why the charge is waived; the reason is kept.')).toBeVisible();
+    await fuel.getByLabel('Reason').fill('Gauge faulty');
+    await fuel.getByRole('button', { name: 'Waive' }).click();
+    await expect(
+      decided.getByRole('listitem', { name: 'Fuel short of the pickup level (3/8 of a tank)' }),
+    ).toContainText('Reason: Gauge faulty');
+    await charge('Damage: Dent').getByRole('button', { name: 'Dismiss, already known' }).click();
+    await charge('Late return (2 hours)').getByRole('button', { name: 'Confirm' }).click();
+    await charge('Kilometres over the allowance (150 km)').getByRole('button', { name: 'Confirm' }).click();
+    await expect(proposed).toHaveCount(0);
+
+    // The km charged at £25.00 instead, with the reason.
+    const km = decided.getByRole('listitem', { name: 'Kilometres over the allowance (150 km)' });
+    await km.getByRole('button', { name: 'Change Kilometres over the allowance (150 km)' }).click();
+    await km.getByLabel('New amount').fill('25.00');
+    await km.getByLabel('Reason for the change').fill('Regular customer');
+    await km.getByRole('button', { name: 'Charge this amount' }).click();
+    await expect(km).toContainText('Reason: Regular customer');
+    await expect(km).toContainText('£25.00');
+
+    const add = panel.getByRole('form', { name: 'Add a charge' });
+    await add.getByLabel('Amount').fill('300');
+    await add.getByLabel('Note').fill('Sand and a spilt drink');
+    await add.getByRole('button', { name: 'Add charge' }).click();
+    await expect(decided.getByRole('listitem', { name: 'Cleaning: Sand and a spilt drink' })).toContainText('£300.00');
+    await expect(panel).toContainText('Charged so far: £334.00; deposit held £300.00.');
+    await expectAccessible(page);
+    await shoot(page, 'return-charges-decided');
+
+    await panel.getByRole('button', { name: 'Finalize invoice' }).click();
+    const settlement = panel.getByRole('region', { name: 'Settlement' });
+    await expect(settlement).toContainText('£334.00');
+    await expect(settlement).toContainText('£34.00');
+    await shoot(page, 'return-charges-settled');
+    const ledger = await money(context.request, booking.id);
+    expect(ledger.payments.map((p) => [p.kind, p.status, p.amount])).toEqual([
+      ['deposit', 'received', '300.00'],
+      ['payment', 'due', '34.00'],
+    ]);
+  });
+});
+
+test.describe('the customer’s phone', () => {
+  test.use(PHONE);
+
+  test('the final invoice is e-mailed; the booking page shows the charges with their working, the settlement and the evidence', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const suffix = uniqueSuffix();
+    const person = { username: `rc-${suffix}`, password: 'return-pass-1', email: `rc-${suffix}@example.com` };
+    await apiJson(context.request, 'POST', 'register/customer/', {
+      ...person,
+      phone_number: '+44 20 7946 0958',
+      first_name: 'Rory',
+      last_name: 'Returner',
+    });
+    await signInApi(context.request, person.username, person.password);
+    const me = await apiJson<{ id: number }>(context.request, 'GET', 'customers/me/');
+
+    const desk = await browser.newContext();
+    const operator = await browser.newContext();
+    await signInApi(operator.request, 'staff');
+    const { booking } = await returnedBooking(desk, { id: me.id, operator: operator.request });
+    const since = new Date();
+    for (const code of ['mileage', 'fuel', 'late']) {
+      await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, { code, decision: 'confirm' });
+    }
+    await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, {
+      code: 'damage:1',
+      decision: 'confirm',
+      amount: '51.00',
+    });
+    await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/finalize/`);
+    await desk.close();
+    await operator.close();
+
+    const mail = await waitForMail(person.email, since, /finalized the invoice/);
+    expect(mail.subject).toMatch(new RegExp(`^Your final invoice \\d+ for booking ${booking.id}$`));
+    expect(mail.text).toContain('- Damage: Dent: £51.00');
+    expect(mail.text).toContain('Refunded to you: £180.00');
+
+    await page.goto(`/customer/bookings/${booking.id}`);
+    const charges = page.getByRole('region', { name: 'Charges after your return' });
+    await expect(charges.getByRole('listitem')).toHaveCount(4);
+    await expect(charges.getByRole('listitem', { name: 'Kilometres over the allowance (150 km)' })).toContainText(
+      '450 km driven (1,000 km at pickup, 1,450 km at return)',
+    );
+    await expect(charges.getByRole('listitem', { name: 'Late return (2 hours)' })).toContainText('£9.00');
+    const settlement = charges.getByRole('region', { name: 'Settlement' });
+    await expect(settlement).toContainText('Refunded to you');
+    await expect(settlement).toContainText('£180.00');
+    // The evidence: both inspections' readings beside the charges.
+    await expect(page.getByText('1,450 km').first()).toBeVisible();
+    await expectAccessible(page);
+    await charges.screenshot({ path: 'test-results/return-charges-customer-390x844.png' });
+  });
+});
