@@ -5,6 +5,10 @@
 import * as v from 'valibot';
 import { id, optionalText, wholeNumber } from './fields.ts';
 
+/** The longest reason staff may give for handing a car over without a signed agreement. */
+export const NO_AGREEMENT_REASON_MAX = 500;
+export const NO_AGREEMENT_REASON_FIELD = 'no_agreement_reason';
+
 export const INSPECTION_KINDS = ['pickup', 'return'] as const;
 export type InspectionKind = (typeof INSPECTION_KINDS)[number];
 
@@ -60,6 +64,12 @@ export const inspectionSchema = v.object({
   fuel_eighths: wholeNumber('Fuel level', { max: FUEL_EIGHTHS_MAX }),
   damage_marks: damageMarks,
   notes: optionalText('Notes', 1000),
+  /**
+   * At pickup only: why the car is handed over without a signed agreement (decision 050). With it
+   * the inspection picks the booking up; without it (and no agreement signed by both) the booking
+   * waits for the staff countersignature.
+   */
+  no_agreement_reason: optionalText('Reason', NO_AGREEMENT_REASON_MAX),
 });
 export type InspectionInput = v.InferOutput<typeof inspectionSchema>;
 

@@ -50,11 +50,12 @@ export async function currentAgreement(
   return { content, hash: await agreementHash(content) };
 }
 
-/** Both signatures are in: the customer's, and staff's countersignature over the same content. */
-export function isSigned(signatures: readonly Pick<SignatureRow, 'signer' | 'content_hash'>[]): boolean {
-  const customer = signatures.find((item) => item.signer === 'customer');
-  const staff = signatures.find((item) => item.signer === 'staff');
-  return Boolean(customer && staff && customer.content_hash === staff.content_hash);
+/**
+ * Both signatures are in: the customer's, and staff's countersignature, which is only recorded over
+ * the content the customer signed or that content with the pickup inspection added since.
+ */
+export function isSigned(signatures: readonly Pick<SignatureRow, 'signer'>[]): boolean {
+  return signatures.some((item) => item.signer === 'customer') && signatures.some((item) => item.signer === 'staff');
 }
 
 function toSignatureView(row: SignatureRow): AgreementSignatureView {
