@@ -504,6 +504,8 @@ describe(`rental agreements (${ENGINE})`, () => {
     const atDesk = (await agreement(clients.agent, id)).body;
     expect(atDesk.content_hash).not.toBe(remote.content_hash);
     expect(atDesk.content.pickup_inspection?.mileage).toBe(1200);
+    // Still standing for the current content: the desk only countersigns.
+    expect(atDesk.signatures.map((item) => [item.signer, item.current])).toEqual([['customer', true]]);
     // Staff countersign what is current (with the inspection), not the content the customer saw.
     const old = await sign(clients.agency, id, { ...shown(remote, 'staff'), typed_name: 'Alex Agency' });
     expect(old.status).toBe(409);
@@ -547,6 +549,7 @@ describe(`rental agreements (${ENGINE})`, () => {
       .where('position', '=', 0)
       .execute();
     const now = (await agreement(clients.agent, id)).body;
+    expect(now.signatures.map((item) => [item.signer, item.current])).toEqual([['customer', false]]);
     const before = await counts();
     const refused = await sign(clients.agency, id, { ...shown(now, 'staff'), typed_name: 'Alex Agency' });
     expect(refused.status).toBe(409);
