@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { BookingAgreement, TermsVersion } from '../src/domain/api/agreements.ts';
 import type { CustomerBooking } from '../src/domain/api/bookings.ts';
 import { pdfText } from '../tests/helpers/pdf-text.ts';
@@ -13,27 +13,8 @@ import {
   waitForServiceWorker,
 } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { drawSignature } from './support/signature.ts';
 import { createCustomer, createVehicle } from './support/staff.ts';
-
-/** A signature drawn as a person does: a few strokes across the pad with the mouse (or a finger). */
-async function drawSignature(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad is not on screen');
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
-  await page.mouse.move(...at(0.1, 0.6));
-  await page.mouse.down();
-  for (const [x, y] of [
-    [0.2, 0.3],
-    [0.3, 0.7],
-    [0.45, 0.35],
-    [0.6, 0.65],
-    [0.8, 0.4],
-  ] as const) {
-    await page.mouse.move(...at(x, y), { steps: 4 });
-  }
-  await page.mouse.up();
-}
 
 test.describe('the rental agreement at the car, on a tablet', () => {
   test.use(TABLET);

@@ -77,6 +77,9 @@ test.describe('inspections in the yard, on a tablet', () => {
       await cameraPhoto('side.jpg', '#36c'),
     ]);
     await expect(form.getByRole('button', { name: 'Remove photo 2' })).toBeVisible();
+    // Not about the agreement: handed over without one, saying why (decision 050).
+    await form.getByRole('checkbox', { name: 'Hand over without a signed agreement' }).check();
+    await form.getByRole('textbox', { name: 'Reason' }).fill('Paper agreement signed at the desk.');
     await form.screenshot({ path: 'test-results/inspections-form-1024x768.png' });
     await form.getByRole('button', { name: 'Save pickup inspection' }).click();
     // The booking starts in 480 days: the desk is asked before a pickup that far from it.
@@ -200,6 +203,8 @@ test.describe('inspections on a phone', () => {
 
     await form.getByLabel('Mileage').fill(String(vehicle.mileage));
     await form.getByLabel('Fuel level').selectOption({ label: 'Full' });
+    await form.getByRole('checkbox', { name: 'Hand over without a signed agreement' }).check();
+    await form.getByRole('textbox', { name: 'Reason' }).fill('Paper agreement signed at the desk.');
     // Today is the booking's first day: no question asked.
     await form.getByRole('button', { name: 'Save pickup inspection' }).click();
     await expect(panel.getByText('Pickup inspection saved. The booking is now active.')).toBeVisible();

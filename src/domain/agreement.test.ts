@@ -4,6 +4,7 @@ import {
   assembleAgreement,
   canonicalJson,
   describeAgreementChange,
+  onlyPickupInspectionAdded,
   type AgreementFacts,
 } from './agreement.ts';
 
@@ -131,5 +132,26 @@ describe('the rental agreement', () => {
     expect(describeAgreementChange({ ...shown, extra: 1 }, assembleAgreement(facts()))).toBe(
       'The agreement changed since it was shown.',
     );
+  });
+
+  it('tells a content that differs only by the pickup inspection recorded since it was signed', () => {
+    const before = facts();
+    before.pickupInspection = null;
+    const signed = assembleAgreement(before);
+    const inspected = assembleAgreement(facts());
+    expect(inspected.pickup_inspection).not.toBeNull();
+    expect(onlyPickupInspectionAdded(signed, inspected)).toBe(true);
+    // The same content, or an inspection that was there and changed, or anything else as well: no.
+    expect(onlyPickupInspectionAdded(signed, signed)).toBe(false);
+    expect(onlyPickupInspectionAdded(inspected, inspected)).toBe(false);
+    const remarked = facts();
+    remarked.pickupInspection?.damageMarks.push({ x: 0.1, y: 0.1, note: 'New' });
+    expect(onlyPickupInspectionAdded(inspected, assembleAgreement(remarked))).toBe(false);
+    const repriced = facts();
+    if (repriced.quote) repriced.quote.total = 16000;
+    expect(onlyPickupInspectionAdded(signed, assembleAgreement(repriced))).toBe(false);
+    expect(onlyPickupInspectionAdded({ ...signed, extra: 1 }, inspected)).toBe(false);
+    expect(onlyPickupInspectionAdded(null, inspected)).toBe(false);
+    expect(onlyPickupInspectionAdded([signed], inspected)).toBe(false);
   });
 });

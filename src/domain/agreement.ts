@@ -205,6 +205,18 @@ export function describeAgreementChange(shown: unknown, current: AgreementConten
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
+/**
+ * True when what a customer signed and the current content differ only by the pickup inspection,
+ * recorded after they signed (none in what they signed, one now): their signature still stands and
+ * staff countersign the current content with the inspection (decision 050).
+ */
+export function onlyPickupInspectionAdded(signed: unknown, current: AgreementContent): boolean {
+  if (signed === null || typeof signed !== 'object' || Array.isArray(signed)) return false;
+  const before = signed as Record<string, unknown>;
+  if (before.pickup_inspection !== null || current.pickup_inspection === null) return false;
+  return canonicalJson(before) === canonicalJson({ ...current, pickup_inspection: null });
+}
+
 /** The fuel policy as people read it. */
 export const FUEL_POLICY_WORDS: Record<FuelPolicy, string> = {
   full_to_full: 'Full to full',

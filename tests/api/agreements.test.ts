@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgreementVerification, BookingAgreement } from '#domain/api/agreements';
 import type { StaffBooking } from '#domain/api/bookings';
+import type { RecordedInspection } from '#domain/api/inspections';
 import { agreementHash, canonicalJson } from '#domain/agreement';
 import { addDays, todayIso } from '#domain/dates';
 import type { ErrorBody } from '../helpers/api.ts';
@@ -87,6 +88,21 @@ describe(`rental agreements (${ENGINE})`, () => {
     content_hash: view.content_hash,
     signed_at: '2026-05-01T09:30:00.000Z',
   });
+  /** The pickup inspection recorded at the desk (with a reason for going without an agreement, or not). */
+  const inspect = async (id: number, fields: Record<string, MultipartValue | null | undefined> = {}) =>
+    clients.agent.multipart<RecordedInspection & ErrorBody>('POST', `/api/bookings/${id}/inspections/pickup/`, {
+      mileage: 1200,
+      fuel_eighths: 8,
+      damage_marks: JSON.stringify([{ x: 0.5, y: 0.2, note: 'Chip on the bonnet' }]),
+      photos: [{ name: 'front.jpg', type: 'image/jpeg', data: await jpeg(64, 48) }],
+      ...fields,
+    });
+  const bookingStatus = async (id: number) =>
+    await db()
+      .selectFrom('bookings')
+      .select(['booking_status', 'no_agreement_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const counts = async () => ({
     signatures: Number(
       (
@@ -421,5 +437,130 @@ describe(`rental agreements (${ENGINE})`, () => {
     expect((await agreement(clients.customer, id)).body.no_agreement_reason).toBe(
       'Tablet broken; paper agreement signed.',
     );
+  });
+  it('the pickup inspection picks up only a booking signed by both or with a reason; else the countersignature does', async () => {
+    // Inspection first: the booking waits for the agreement, which now includes the inspection.
+    const id = await newBooking();
+    const recorded = await inspect(id);
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.booking.booking_status).toBe('confirmed');
+    expect(await bookingStatus(id)).toEqual({ booking_status: 'confirmed', no_agreement_reason: null });
+    const view = (await agreement(clients.agent, id)).body;
+    expect(view.content.pickup_inspection).toEqual({
+      mileage: 1200,
+      fuel_eighths: 8,
+      damage_marks: [{ x: 0.5, y: 0.2, note: 'Chip on the bonnet' }],
+      photos: 1,
+    });
+    expect(
+      (await sign(clients.agent, id, { ...shown(view, 'customer'), signature: await signaturePng() })).status,
+    ).toBe(201);
+    expect(await bookingStatus(id)).toEqual({ booking_status: 'confirmed', no_agreement_reason: null });
+    const countersigned = await sign(clients.agency, id, { ...shown(view, 'staff'), typed_name: 'Alex Agency' });
+    expect(countersigned.status).toBe(201);
+    expect(countersigned.body.signed).toBe(true);
+    expect(await bookingStatus(id)).toEqual({ booking_status: 'active', no_agreement_reason: null });
+
+    // Signed by both before the inspection: the countersignature alone does not pick up, the inspection does.
+    const early = await newBooking();
+    const before = (await agreement(clients.agent, early)).body;
+    await sign(clients.customer, early, { ...shown(before, 'customer'), typed_name: 'Casey' });
+    expect((await sign(clients.agency, early, { ...shown(before, 'staff'), typed_name: 'Alex' })).status).toBe(201);
+    expect((await bookingStatus(early)).booking_status).toBe('confirmed');
+    const picked = await inspect(early);
+    expect(picked.status).toBe(201);
+    expect(picked.body.booking.booking_status).toBe('active');
+
+    // Without an agreement, with the reason: picked up, the reason kept and shown with the agreement.
+    const without = await newBooking();
+    const reasoned = await inspect(without, { no_agreement_reason: '  Customer has no phone and the tablet died.  ' });
+    expect(reasoned.body.booking.booking_status).toBe('active');
+    expect(await bookingStatus(without)).toEqual({
+      booking_status: 'active',
+      no_agreement_reason: 'Customer has no phone and the tablet died.',
+    });
+    expect((await agreement(clients.agent, without)).body.no_agreement_reason).toBe(
+      'Customer has no phone and the tablet died.',
+    );
+
+    // A blank reason is no reason (the booking waits); a reason too long is refused and nothing is stored.
+    const blank = await newBooking();
+    expect((await inspect(blank, { no_agreement_reason: '   ' })).body.booking.booking_status).toBe('confirmed');
+    const long = await newBooking();
+    const tooLong = await inspect(long, { no_agreement_reason: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.fields?.no_agreement_reason).toEqual(['Reason must be at most 500 characters.']);
+    expect((await agreement(clients.agent, long)).body.content.pickup_inspection).toBeNull();
+  });
+
+  it('keeps the signature of a customer who signed on their phone before pickup; staff countersign it with the inspection', async () => {
+    const id = await newBooking();
+    const remote = (await agreement(clients.customer, id)).body;
+    expect(remote.content.pickup_inspection).toBeNull();
+    expect(
+      (await sign(clients.customer, id, { ...shown(remote, 'customer'), typed_name: 'Casey Customer' })).status,
+    ).toBe(201);
+    expect((await inspect(id)).body.booking.booking_status).toBe('confirmed');
+    const atDesk = (await agreement(clients.agent, id)).body;
+    expect(atDesk.content_hash).not.toBe(remote.content_hash);
+    expect(atDesk.content.pickup_inspection?.mileage).toBe(1200);
+    // Still standing for the current content: the desk only countersigns.
+    expect(atDesk.signatures.map((item) => [item.signer, item.current])).toEqual([['customer', true]]);
+    // Staff countersign what is current (with the inspection), not the content the customer saw.
+    const old = await sign(clients.agency, id, { ...shown(remote, 'staff'), typed_name: 'Alex Agency' });
+    expect(old.status).toBe(409);
+    expect(old.body.error).toBe('The pickup inspection changed since the agreement was shown.');
+    const done = await sign(clients.agency, id, { ...shown(atDesk, 'staff'), signature: await signaturePng() });
+    expect(done.status).toBe(201);
+    expect(done.body.signed).toBe(true);
+    expect(done.body.content_hash).toBe(atDesk.content_hash);
+    expect(done.body.signatures.map((item) => [item.signer, item.content_hash])).toEqual([
+      ['customer', remote.content_hash],
+      ['staff', atDesk.content_hash],
+    ]);
+    expect((await bookingStatus(id)).booking_status).toBe('active');
+
+    const pdf = (await clients.customer.get<string>(`/api/bookings/${id}/agreement/pdf/`)).raw.rawPayload;
+    const text = await pdfText(pdf);
+    for (const words of [
+      'Pickup inspection (recorded at pickup after the customer signed; countersigned by staff)',
+      'Mileage: 1200 km',
+      'Signed the content before the pickup inspection, hash',
+      remote.content_hash,
+      'Countersigned the content with the pickup inspection, hash',
+      atDesk.content_hash,
+      'Typed name: Casey Customer',
+    ]) {
+      expect(text).toContain(words);
+    }
+    // The staff signature is drawn: the PDF carries its image.
+    expect(pdf.toString('latin1').match(/\/Subtype\s*\/Image/g)?.length).toBe(1);
+  });
+
+  it('still asks the customer to sign again when more than the pickup inspection changed since they signed', async () => {
+    const id = await newBooking();
+    const remote = (await agreement(clients.customer, id)).body;
+    await sign(clients.customer, id, { ...shown(remote, 'customer'), typed_name: 'Casey Customer' });
+    await inspect(id);
+    await db()
+      .updateTable('booking_quote_lines')
+      .set({ amount: 9900 })
+      .where('booking_id', '=', id)
+      .where('position', '=', 0)
+      .execute();
+    const now = (await agreement(clients.agent, id)).body;
+    expect(now.signatures.map((item) => [item.signer, item.current])).toEqual([['customer', false]]);
+    const before = await counts();
+    const refused = await sign(clients.agency, id, { ...shown(now, 'staff'), typed_name: 'Alex Agency' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(
+      'The price lines changed since the agreement was shown. The customer signs again first.',
+    );
+    expect(await counts()).toEqual(before);
+    expect((await bookingStatus(id)).booking_status).toBe('confirmed');
+    // Signed again at the desk over the current content, then countersigned: picked up.
+    expect((await sign(clients.agent, id, { ...shown(now, 'customer'), typed_name: 'Casey C' })).status).toBe(201);
+    expect((await sign(clients.agency, id, { ...shown(now, 'staff'), typed_name: 'Alex Agency' })).status).toBe(201);
+    expect((await bookingStatus(id)).booking_status).toBe('active');
   });
 });

@@ -62,6 +62,7 @@ describe(`inspections (${ENGINE})`, () => {
     ),
     files: (await stored.keys()).filter((key) => key.startsWith('inspections/')).length,
   });
+  const NO_AGREEMENT = 'Not what this test is about.';
   const record = (
     client: TestClient,
     id: number,
@@ -89,6 +90,8 @@ describe(`inspections (${ENGINE})`, () => {
       damage_marks: JSON.stringify(marks),
       notes: 'Clean inside.',
       photos: [await photo('front.jpg'), await pngFile('side.png', 800, 600)],
+      // Not about the agreement: handed over without one, saying why (decision 050).
+      no_agreement_reason: NO_AGREEMENT,
     });
     expect(picked.status).toBe(201);
     expect(picked.body.booking.booking_status).toBe('active');
@@ -232,7 +235,8 @@ describe(`inspections (${ENGINE})`, () => {
     expect(notYet.body.error).toBe('This booking is confirmed: only an active booking can be returned.');
 
     const id = await newBooking();
-    expect((await record(clients.agency, id, 'pickup', { mileage: 1000, fuel_eighths: 4 })).status).toBe(201);
+    const picked = { mileage: 1000, fuel_eighths: 4, no_agreement_reason: NO_AGREEMENT };
+    expect((await record(clients.agency, id, 'pickup', picked)).status).toBe(201);
     const again = await record(clients.agent, id, 'pickup', { mileage: 1000, fuel_eighths: 4 });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(
@@ -242,6 +246,15 @@ describe(`inspections (${ENGINE})`, () => {
     expect(lower.status).toBe(400);
     expect(lower.body.fields?.mileage).toEqual(['Mileage at return cannot be below the 1000 km read at pickup.']);
     expect(await status(id)).toBe('active');
+    const reason = await record(clients.agency, id, 'return', {
+      mileage: 1000,
+      fuel_eighths: 4,
+      no_agreement_reason: 'x',
+    });
+    expect(reason.status).toBe(400);
+    expect(reason.body.fields?.no_agreement_reason).toEqual([
+      'A reason for going without a signed agreement is given only at pickup.',
+    ]);
     expect((await record(clients.agency, id, 'return', { mileage: 1000, fuel_eighths: 4 })).status).toBe(201);
     expect((await record(clients.agency, id, 'return', { mileage: 1200, fuel_eighths: 4 })).status).toBe(409);
     expect((await clients.agency.post(`/api/bookings/${id}/inspections/later/`)).status).toBe(400);

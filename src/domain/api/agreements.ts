@@ -28,6 +28,11 @@ export interface AgreementSignatureView {
   drawn: boolean;
   /** The hash of the content signed. */
   content_hash: string;
+  /**
+   * The signature stands for the agreement's content as it is now: signed over it, or (the
+   * customer's) over it before the pickup inspection was recorded, which needs no new signature.
+   */
+  current: boolean;
   /** The device's clock when signed, and the server's when received (ISO). */
   signed_at: string;
   received_at: string;
@@ -39,7 +44,7 @@ export interface BookingAgreement {
   content_hash: string;
   terms_version: number | null;
   signatures: AgreementSignatureView[];
-  /** Both signatures are in, over the current content. */
+  /** Both signatures are in: the customer's and staff's countersignature over the current content. */
   signed: boolean;
   /** The signed PDF (private), once rendered. */
   pdf_url: string | null;

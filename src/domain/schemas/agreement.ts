@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { AGREEMENT_SIGNERS } from '../agreement.ts';
 import { optionalText, requiredText } from './fields.ts';
+import { NO_AGREEMENT_REASON_MAX } from './inspection.ts';
 
 export const TERMS_MAX = 20_000;
 /** A drawn signature: a PNG of at most this many bytes and pixels. */
@@ -15,7 +16,7 @@ export const SIGNATURE_FIELD = 'signature';
 export const TYPED_NAME_MAX = 100;
 /** The content's JSON travels as one form field (the server's limit on a field is 64 KB). */
 export const CONTENT_MAX = 60_000;
-export const NO_AGREEMENT_REASON_MAX = 500;
+export { NO_AGREEMENT_REASON_MAX };
 
 /** POST agency-terms/: the next version of the agency's rental terms. */
 export const agencyTermsSchema = v.object({

@@ -6,6 +6,10 @@ import * as v from 'valibot';
 import { isLocalDateTime } from '../dates.ts';
 import { id, optionalText, wholeNumber } from './fields.ts';
 
+/** The longest reason staff may give for handing a car over without a signed agreement. */
+export const NO_AGREEMENT_REASON_MAX = 500;
+export const NO_AGREEMENT_REASON_FIELD = 'no_agreement_reason';
+
 export const INSPECTION_KINDS = ['pickup', 'return'] as const;
 export type InspectionKind = (typeof INSPECTION_KINDS)[number];
 
@@ -68,6 +72,12 @@ export const inspectionSchema = v.object({
     v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
     v.check((value) => value === null || isLocalDateTime(value), DEVICE_TIME_INVALID),
   ),
+  /**
+   * At pickup only: why the car is handed over without a signed agreement (decision 050). With it
+   * the inspection picks the booking up; without it (and no agreement signed by both) the booking
+   * waits for the staff countersignature.
+   */
+  no_agreement_reason: optionalText('Reason', NO_AGREEMENT_REASON_MAX),
 });
 export type InspectionInput = v.InferOutput<typeof inspectionSchema>;
 

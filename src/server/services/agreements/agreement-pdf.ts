@@ -7,6 +7,8 @@ export interface PrintedSignature {
   png: Buffer | null;
   typedName: string | null;
   recordedBy: string | null;
+  /** The hash of the content this person signed. */
+  contentHash: string;
   signedAt: string;
   receivedAt: string;
 }
@@ -21,7 +23,9 @@ const stamp = (iso: string) => `${iso.slice(0, 10).split('-').reverse().join('/'
 /**
  * The signed agreement as an A4 PDF: every section of the content, the terms' text, both
  * signatures (the drawn image, or the typed name) with the time signed on the device and the time
- * received, and the content hash at the foot of every page.
+ * received, and the content hash at the foot of every page. When the customer signed before the
+ * pickup inspection (decision 050), the PDF says so: the customer's signature names the hash of what
+ * they signed, the inspection is marked as recorded at pickup, and staff's names the final hash.
  */
 export async function renderAgreementPdf(
   content: AgreementContent,
@@ -141,7 +145,13 @@ export async function renderAgreementPdf(
     `${FUEL_POLICY_WORDS[content.fuel.policy]}, ${content.fuel.price_per_eighth} ${currency} an eighth of a tank`,
   );
 
-  heading('Pickup inspection');
+  const customerHash = signatures.find((item) => item.signer === 'customer')?.contentHash;
+  const signedBeforePickup = customerHash !== undefined && customerHash !== contentHash;
+  heading(
+    signedBeforePickup
+      ? 'Pickup inspection (recorded at pickup after the customer signed; countersigned by staff)'
+      : 'Pickup inspection',
+  );
   const inspection = content.pickup_inspection;
   if (inspection) {
     fact('Mileage', `${inspection.mileage} km`);
@@ -172,6 +182,14 @@ export async function renderAgreementPdf(
       top -= scaled.height + 6;
     } else {
       write(`Typed name: ${signature.typedName ?? ''}`);
+    }
+    if (signedBeforePickup) {
+      fact(
+        signature.signer === 'customer'
+          ? 'Signed the content before the pickup inspection, hash'
+          : 'Countersigned the content with the pickup inspection, hash',
+        signature.contentHash,
+      );
     }
     fact('Signed on the device', stamp(signature.signedAt));
     fact('Received by the server', stamp(signature.receivedAt));

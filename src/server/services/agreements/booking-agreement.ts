@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AgreementSignatureView, BookingAgreement } from '#domain/api/agreements';
-import { agreementHash, assembleAgreement, type AgreementContent } from '#domain/agreement';
+import { agreementHash, assembleAgreement, onlyPickupInspectionAdded, type AgreementContent } from '#domain/agreement';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
 import {
@@ -50,20 +50,24 @@ export async function currentAgreement(
   return { content, hash: await agreementHash(content) };
 }
 
-/** Both signatures are in: the customer's, and staff's countersignature over the same content. */
-export function isSigned(signatures: readonly Pick<SignatureRow, 'signer' | 'content_hash'>[]): boolean {
-  const customer = signatures.find((item) => item.signer === 'customer');
-  const staff = signatures.find((item) => item.signer === 'staff');
-  return Boolean(customer && staff && customer.content_hash === staff.content_hash);
+/**
+ * Both signatures are in: the customer's, and staff's countersignature, which is only recorded over
+ * the content the customer signed or that content with the pickup inspection added since.
+ */
+export function isSigned(signatures: readonly Pick<SignatureRow, 'signer'>[]): boolean {
+  return signatures.some((item) => item.signer === 'customer') && signatures.some((item) => item.signer === 'staff');
 }
 
-function toSignatureView(row: SignatureRow): AgreementSignatureView {
+function toSignatureView(row: SignatureRow, content: AgreementContent, hash: string): AgreementSignatureView {
   return {
     signer: row.signer,
     recorded_by: row.recorded_by,
     typed_name: row.typed_name,
     drawn: row.image_key !== null,
     content_hash: row.content_hash,
+    current:
+      row.content_hash === hash ||
+      (row.signer === 'customer' && onlyPickupInspectionAdded(JSON.parse(row.content) as unknown, content)),
     signed_at: row.signed_at,
     received_at: row.received_at,
   };
@@ -89,7 +93,7 @@ export async function agreementView(
     content,
     content_hash: hash,
     terms_version: content.terms.version,
-    signatures: signatures.map(toSignatureView),
+    signatures: signatures.map((row) => toSignatureView(row, content, hash)),
     signed,
     pdf_url: pdf ? agreementPdfUrl(booking.id) : null,
     no_agreement_reason: booking.noAgreementReason,

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingAgreement } from '#domain/api/agreements';
-import { agreementHash, canonicalJson, describeAgreementChange, type AgreementContent } from '#domain/agreement';
+import {
+  agreementHash,
+  canonicalJson,
+  describeAgreementChange,
+  onlyPickupInspectionAdded,
+  type AgreementContent,
+} from '#domain/agreement';
 import {
   SIGNATURE_FIELD,
   SIGNATURE_MAX_HEIGHT,
@@ -10,6 +16,7 @@ import {
 } from '#domain/schemas/agreement';
 import type { AuthUser, Deps } from '../../context.ts';
 import { isUniqueViolation } from '../../db/sql-helpers.ts';
+import { markPickedUp } from '../../repositories/booking-progress.ts';
 import {
   bookingCustomerContact,
   deleteSignature,
@@ -69,8 +76,10 @@ async function checkedContent(input: AgreementSignatureInput): Promise<Agreement
  * countersignature). The content the device showed must hash to the hash sent and be the
  * booking's agreement now, else 409 with a sentence saying what changed and nothing stored. A
  * customer's earlier signature over content that has changed since is replaced by the new one.
- * With the countersignature the PDF is rendered and stored, in the same transaction as the
- * signature's row, and mailed to the customer once.
+ * Staff countersign the current content; the customer's signature stands if only the pickup
+ * inspection was recorded since they signed (decision 050). With the countersignature the PDF is
+ * rendered and stored, in the same transaction as the signature's row, and mailed to the customer
+ * once; a booking whose pickup inspection is recorded is picked up (active) in that transaction.
  */
 export async function signAgreement(deps: Deps, user: AuthUser, call: SignatureCall): Promise<BookingAgreement> {
   const { input } = call;
@@ -93,8 +102,10 @@ export async function signAgreement(deps: Deps, user: AuthUser, call: SignatureC
   if (input.signer === 'customer' && customer?.content_hash === current.hash) throw new Conflict(CUSTOMER_ALREADY);
   if (input.signer === 'staff') {
     if (!customer) throw new Conflict(CUSTOMER_FIRST);
-    if (customer.content_hash !== current.hash) {
-      const change = describeAgreementChange(JSON.parse(customer.content), current.content);
+    const signed = JSON.parse(customer.content) as AgreementContent;
+    // What the customer signed before pickup stands when only the pickup inspection came since.
+    if (customer.content_hash !== current.hash && !onlyPickupInspectionAdded(signed, current.content)) {
+      const change = describeAgreementChange(signed, sinceSigned(signed, current.content));
       throw new Conflict(
         `${change ?? 'The agreement changed since the customer signed it.'} The customer signs again first.`,
       );
@@ -132,6 +143,8 @@ export async function signAgreement(deps: Deps, user: AuthUser, call: SignatureC
         signedAt: input.signed_at,
         receivedAt: now,
       });
+      // Countersigned after the pickup inspection: this is the pickup (from pending or confirmed only, as pickup/).
+      if (input.signer === 'staff' && current.content.pickup_inspection) await markPickedUp(trx, booking.id);
       if (pdf) {
         await insertAgreementPdf(trx, {
           booking_id: booking.id,
@@ -165,6 +178,14 @@ export async function signAgreement(deps: Deps, user: AuthUser, call: SignatureC
   }
 }
 
+/**
+ * The current content to compare with what the customer signed, leaving out a pickup inspection
+ * recorded since (it needs no new signature), so the sentence names only what does.
+ */
+function sinceSigned(signed: AgreementContent, current: AgreementContent): AgreementContent {
+  return signed.pickup_inspection === null ? { ...current, pickup_inspection: null } : current;
+}
+
 async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -186,6 +207,7 @@ async function renderSigned(
       png: stored ? await readAll(stored.body) : null,
       typedName: customer.typed_name,
       recordedBy: customer.recorded_by,
+      contentHash: customer.content_hash,
       signedAt: customer.signed_at,
       receivedAt: customer.received_at,
     },
@@ -194,6 +216,7 @@ async function renderSigned(
       png: staffPng ? await readAll(staffPng.body) : null,
       typedName: staff.typed_name,
       recordedBy: staffName,
+      contentHash: current.hash,
       signedAt: staff.signed_at,
       receivedAt: staff.now,
     },

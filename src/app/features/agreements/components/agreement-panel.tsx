@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { agreementHash, type AgreementSigner } from '#domain/agreement';
+import { agreementHash, canonicalJson, type AgreementContent, type AgreementSigner } from '#domain/agreement';
 import type { BookingAgreement } from '#domain/api/agreements';
 import { Button } from '../../../components/button.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
@@ -7,6 +7,7 @@ import { StatusMessage } from '../../../components/status-message.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { discardEntry, submitThroughOutbox, useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
 import { useBookingAgreement } from '../api/get-agreement.ts';
+import { queuedPickupInspection, type QueuedPickupInspection } from '../api/queued-pickup-inspection.ts';
 import { entrySigner, signatureRequest, signatureTarget } from '../api/sign-agreement.ts';
 import { AgreementContentView } from './agreement-content.tsx';
 import { SignaturePad, type SignatureGiven } from './signature-pad.tsx';
@@ -14,7 +15,18 @@ import '../agreements.css';
 
 const SIGNABLE = ['pending', 'confirmed', 'active'];
 const SIGNER_NAMES: Record<AgreementSigner, string> = { customer: 'Customer', staff: 'Staff' };
+const NOT_STARTED = ['pending', 'confirmed'];
 const refused = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';
+
+/**
+ * What this device shows and signs: the agreement as the server sent it, with the pickup
+ * inspection saved on this device and not sent yet (sent before the signatures, it is in the
+ * server's content by the time they arrive).
+ */
+function shownContent(agreement: BookingAgreement, queued: QueuedPickupInspection | null): AgreementContent {
+  if (agreement.signed || agreement.content.pickup_inspection !== null || !queued) return agreement.content;
+  return { ...agreement.content, pickup_inspection: queued.inspection };
+}
 
 export interface AgreementPanelProps {
   bookingId: number;
@@ -54,28 +66,42 @@ function AgreementBody({
   side,
 }: AgreementPanelProps & { agreement: BookingAgreement }) {
   const queued = useOutboxEntries({ kind: 'agreement-signature', target: signatureTarget(bookingId) });
+  const queuedPickup = queuedPickupInspection(
+    useOutboxEntries({ kind: 'inspection', target: signatureTarget(bookingId) }),
+  );
+  const shownJson = canonicalJson(shownContent(agreement, queuedPickup));
+  const content = JSON.parse(shownJson) as AgreementContent;
   const [deviceHash, setDeviceHash] = useState<string | null>(null);
+  const [serverHashChecked, setServerHashChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<{ text: string; queued: boolean } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   // A refusal this screen says itself: its entry is being discarded, not shown twice meanwhile.
   const [handled, setHandled] = useState<readonly string[]>([]);
 
-  // The device works the hash out from the content it shows: the server checks the same.
+  // The device works the hash out from the content it shows: the server checks the same. The
+  // server's content must hash here as it did there before anything is signed on this device.
   useEffect(() => {
     let live = true;
-    void agreementHash(agreement.content).then((hash) => {
-      if (live) setDeviceHash(hash);
-    });
+    void Promise.all([agreementHash(JSON.parse(shownJson)), agreementHash(agreement.content)]).then(
+      ([shown, server]) => {
+        if (!live) return;
+        setDeviceHash(shown);
+        setServerHashChecked(server === agreement.content_hash);
+      },
+    );
     return () => {
       live = false;
     };
-  }, [agreement.content]);
+  }, [shownJson, agreement.content, agreement.content_hash]);
 
   const entries = queued.filter((entry) => !handled.includes(entry.id));
   const waiting = entries.filter((entry) => !refused(entry));
+  // A customer's signature given before the pickup inspection still stands (decision 050).
+  const stands = (item: BookingAgreement['signatures'][number]) =>
+    item.content_hash === deviceHash || (item.signer === 'customer' && item.current);
   const has = (signer: AgreementSigner) =>
-    agreement.signatures.some((item) => item.signer === signer && item.content_hash === agreement.content_hash) ||
+    agreement.signatures.some((item) => item.signer === signer && stands(item)) ||
     waiting.some((entry) => entrySigner(entry.request) === signer);
   const next: AgreementSigner | null = agreement.signed
     ? null
@@ -84,7 +110,14 @@ function AgreementBody({
       : side === 'staff' && !has('staff')
         ? 'staff'
         : null;
-  const canSign = SIGNABLE.includes(bookingStatus) && deviceHash === agreement.content_hash;
+  const canSign = SIGNABLE.includes(bookingStatus) && deviceHash !== null && serverHashChecked;
+  // Inspected at pickup and not handed over yet: the countersignature is what picks the booking up.
+  const awaiting =
+    side === 'staff' &&
+    NOT_STARTED.includes(bookingStatus) &&
+    !agreement.signed &&
+    content.pickup_inspection !== null &&
+    !queuedPickup?.withoutAgreement;
 
   const sign = async (signer: AgreementSigner, given: SignatureGiven) => {
     if (!deviceHash) return;
@@ -96,7 +129,7 @@ function AgreementBody({
         signatureRequest({
           bookingId,
           signer,
-          content: agreement.content,
+          content,
           contentHash: deviceHash,
           drawn: given.drawn,
           typedName: given.typedName,
@@ -127,9 +160,18 @@ function AgreementBody({
 
   return (
     <>
-      <AgreementContentView content={agreement.content} />
+      {awaiting ? (
+        <StatusMessage tone="warning">
+          {!has('customer')
+            ? 'Waiting for the agreement to be signed: the customer signs, then staff countersign. The booking is picked up with the countersignature.'
+            : !has('staff')
+              ? 'Waiting for the staff countersignature: the booking is picked up with it.'
+              : 'Signed on this device: the booking is picked up when the signatures are sent.'}
+        </StatusMessage>
+      ) : null}
+      <AgreementContentView content={content} />
       <p className="agreement__hash">
-        Content hash: <code>{agreement.content_hash}</code>
+        Content hash: <code>{deviceHash ?? agreement.content_hash}</code>
       </p>
       {agreement.no_agreement_reason ? (
         <StatusMessage tone="warning">
@@ -141,7 +183,12 @@ function AgreementBody({
           <li key={item.signer}>
             {SIGNER_NAMES[item.signer]} signed{item.typed_name ? ` as “${item.typed_name}”` : ''} on the device{' '}
             {formatDateTime(item.signed_at)}, received {formatDateTime(item.received_at)}
-            {item.content_hash === agreement.content_hash ? '' : ' (an earlier version: signs again)'}.
+            {!stands(item)
+              ? ' (an earlier version: signs again)'
+              : item.content_hash === deviceHash
+                ? ''
+                : ' (before the pickup inspection)'}
+            .
           </li>
         ))}
       </ul>

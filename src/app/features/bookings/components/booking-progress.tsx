@@ -48,7 +48,9 @@ export function BookingProgress({ booking }: { booking: StaffBooking }) {
       {!online ? <StatusMessage tone="warning">{NEEDS_CONNECTION}</StatusMessage> : null}
       {outcome && outcome.tone !== 'error' ? <StatusMessage tone={outcome.tone}>{outcome.text}</StatusMessage> : null}
       <p className="staff-booking-details__notes">
-        Record the pickup inspection below when the customer takes the vehicle: the booking then becomes active.
+        Record the pickup inspection below when the customer takes the vehicle: the booking becomes active once the
+        rental agreement is signed by the customer and countersigned, or at once if you give the reason for handing over
+        without one.
       </p>
       <div className="form__actions">
         <Refusal message={outcome?.tone === 'error' ? outcome.text : null} />

@@ -11,6 +11,8 @@ export interface InspectionDraft {
   fuelEighths: string;
   marks: readonly DamageMark[];
   notes: string;
+  /** At pickup: why the car is handed over without a signed agreement ('' for none). */
+  noAgreementReason: string;
   /** Already resized on the device (JPEG). */
   photos: readonly Blob[];
   label: string;
@@ -37,11 +39,13 @@ export function inspectionRequest(draft: InspectionDraft): OutboxRequest {
         notes: draft.notes,
         // The desk's clock now, not when the outbox sends it: a late return is measured by it.
         device_time: localIsoDateTime(),
+        ...(draft.noAgreementReason.trim() ? { no_agreement_reason: draft.noAgreementReason.trim() } : {}),
       },
       files: { [PHOTOS_FIELD]: [...draft.photos] },
       fileNames: { [PHOTOS_FIELD]: draft.photos.map((_, index) => `${draft.kind}-${index + 1}.jpg`) },
     },
-    // The booking moves on (every booking list) and a return raises the vehicle's mileage.
+    // The booking moves on (every booking list, and its agreement now includes the pickup
+    // inspection) and a return raises the vehicle's mileage.
     invalidate: [bookingKeys.all, staffVehicleKeys.all],
     label: draft.label,
   };

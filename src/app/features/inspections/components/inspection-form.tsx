@@ -26,7 +26,9 @@ export const KIND_TITLES: Record<InspectionKind, string> = {
   return: 'Return inspection',
 };
 
-const FIELDS = ['mileage', 'fuel_eighths', 'damage_marks', 'notes', 'photos'] as const;
+export const REASON_REQUIRED = 'Give the reason for handing the car over without a signed agreement.';
+
+const FIELDS = ['mileage', 'fuel_eighths', 'damage_marks', 'notes', 'photos', 'no_agreement_reason'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 interface InspectionFormProps {
@@ -41,7 +43,8 @@ interface InspectionFormProps {
   /** The pickup's marks, drawn hollow on a return's outline so new damage stands out. */
   earlierMarks?: readonly DamageMark[] | undefined;
   vehicleLabel: string;
-  onSaved: (outcome: 'sent' | 'queued') => void;
+  /** Sent or kept on the device; `handedOver` when a pickup was recorded without an agreement (so it is active). */
+  onSaved: (outcome: 'sent' | 'queued', handedOver: boolean) => void;
   onCancel: () => void;
 }
 
@@ -88,6 +91,9 @@ export function InspectionForm({
   const [fuel, setFuel] = useState('');
   const [marks, setMarks] = useState<DamageMark[]>([]);
   const [notes, setNotes] = useState('');
+  /** At pickup: handed over without a signed agreement, and why (decision 050). */
+  const [withoutAgreement, setWithoutAgreement] = useState(false);
+  const [reason, setReason] = useState('');
   const [photos, setPhotos] = useState<Blob[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   /** Said beside Save when no field's message says it; `cause` moves focus to it again on a repeat. */
@@ -106,13 +112,21 @@ export function InspectionForm({
   const submit = async (event: FormEvent | null, confirmed = false) => {
     event?.preventDefault();
     setRefusal(null);
-    const parsed = v.safeParse(inspectionSchema, { mileage, fuel_eighths: fuel, damage_marks: marks, notes });
+    const noAgreementReason = kind === 'pickup' && withoutAgreement ? reason : '';
+    const parsed = v.safeParse(inspectionSchema, {
+      mileage,
+      fuel_eighths: fuel,
+      damage_marks: marks,
+      notes,
+      no_agreement_reason: noAgreementReason,
+    });
     const found: Errors = parsed.success
       ? {}
       : fieldErrors(v.flatten<typeof inspectionSchema>(parsed.issues).nested as Record<string, string[]>);
     if (parsed.success && pickupMileage !== undefined && parsed.output.mileage < pickupMileage) {
       found.mileage = `Mileage at return cannot be below the ${pickupMileage} km read at pickup.`;
     }
+    if (kind === 'pickup' && withoutAgreement && !reason.trim()) found.no_agreement_reason = REASON_REQUIRED;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (kind === 'pickup' && !confirmed) {
@@ -133,6 +147,7 @@ export function InspectionForm({
           fuelEighths: fuel,
           marks,
           notes,
+          noAgreementReason,
           photos,
           label: `${title}: ${vehicleLabel}, booking #${bookingId}`,
         }),
@@ -146,7 +161,7 @@ export function InspectionForm({
           setRefusal({ message: outcome.error || 'The inspection was not accepted.', cause: outcome });
         }
       } else {
-        onSaved(outcome.status);
+        onSaved(outcome.status, noAgreementReason.trim() !== '');
       }
     } catch (error) {
       setRefusal({
@@ -216,6 +231,39 @@ export function InspectionForm({
         disabled={saving}
         onChange={(event) => setNotes(event.target.value)}
       />
+      {kind === 'pickup' ? (
+        <fieldset className="inspection-form__agreement">
+          <legend className="visually-hidden">Rental agreement</legend>
+          <label className="inspection-form__check">
+            <input
+              type="checkbox"
+              checked={withoutAgreement}
+              disabled={saving}
+              onChange={(event) => {
+                setWithoutAgreement(event.target.checked);
+                if (!event.target.checked) setErrors(({ no_agreement_reason: _, ...rest }) => rest);
+              }}
+            />
+            <span>Hand over without a signed agreement</span>
+          </label>
+          {withoutAgreement ? (
+            <TextAreaField
+              label="Reason"
+              rows={2}
+              required
+              hint="Kept on the booking. Without it, the car is handed over once the customer has signed and staff countersign."
+              value={reason}
+              error={errors.no_agreement_reason}
+              disabled={saving}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          ) : (
+            <p className="field__hint">
+              The booking is picked up when the customer has signed the agreement and staff countersign it.
+            </p>
+          )}
+        </fieldset>
+      ) : null}
       <PhotoPicker
         photos={photos}
         onChange={setPhotos}

@@ -80,11 +80,15 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
           earlierMarks={open === 'return' ? pickup?.damage_marks : undefined}
           vehicleLabel={vehicleLabel(booking.vehicle_details)}
           onCancel={() => setOpen(null)}
-          onSaved={(outcome) => {
+          onSaved={(outcome, handedOver) => {
             setSaved(
-              outcome === 'sent'
-                ? `${KIND_TITLES[open]} saved. The booking is now ${open === 'pickup' ? 'active' : 'completed'}.`
-                : `${KIND_TITLES[open]} saved on this device. It is sent when the connection returns.`,
+              outcome === 'queued'
+                ? `${KIND_TITLES[open]} saved on this device. It is sent when the connection returns.`
+                : open === 'return'
+                  ? `${KIND_TITLES[open]} saved. The booking is now completed.`
+                  : handedOver
+                    ? `${KIND_TITLES[open]} saved. The booking is now active.`
+                    : `${KIND_TITLES[open]} saved. The booking is picked up when the agreement is signed and countersigned.`,
             );
             setOpen(null);
           }}
