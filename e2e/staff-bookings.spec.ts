@@ -175,8 +175,9 @@ test.describe('on a tablet', () => {
     expect(new URL(bookingUrl).pathname).toBe(createdHref);
     await expect(page.getByRole('link', { name: `Ada Zed${suffix}` })).toHaveAttribute('href', `/details/${ada.id}`);
     await expect(page.getByText(vehicleName(vehicle))).toBeVisible();
-    await expect(page.getByText('Leeds Station')).toBeVisible();
-    await expect(page.getByText('Hotel Majestic, Harrogate')).toBeVisible();
+    // Exact: the Rental agreement panel (loaded with its own chunk) has them after the dates too.
+    await expect(page.getByText('Leeds Station', { exact: true })).toBeVisible();
+    await expect(page.getByText('Hotel Majestic, Harrogate', { exact: true })).toBeVisible();
     await expect(page.getByText('250 km')).toBeVisible();
     await expect(page.getByText('Pending', { exact: true })).toBeVisible();
     await expectAccessible(page);
