@@ -321,11 +321,9 @@ test.describe('a customer', () => {
         await expect(pickup).toContainText('Scratch on the bumper');
         await expect(pickup).toContainText('Clean inside.');
         await expect(pickup.getByRole('img', { name: 'Pickup inspection photo 1' })).toBeVisible();
-        await expect(
-          pickup
-            .getByRole('img', { name: 'Pickup inspection photo 1' })
-            .evaluate((img: HTMLImageElement) => img.naturalWidth),
-        ).resolves.toBeGreaterThan(0);
+        // Shown before it has loaded (its box is sized): the photo arrives when the server has sent it.
+        const photoShown = pickup.getByRole('img', { name: 'Pickup inspection photo 1' });
+        await expect.poll(() => photoShown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
         await expect(inspections.getByRole('article', { name: 'Return inspection' })).toContainText(
           'Not recorded yet.',
         );

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { PublicVehicle } from '../src/domain/api/vehicles.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { goOffline, PHONE, signInContext, TABLET } from './support/api.ts';
+import { SHARED_DATA } from './support/shared-data.ts';
 
 /**
  * Issue 21: the landing and the customer browse filter by category (GET public-vehicle-categories/,
@@ -24,7 +25,8 @@ const names = (vehicles: PublicVehicle[]) => vehicles.map((vehicle) => `${vehicl
 const cardNames = async (page: Page) =>
   (await cards(page).evaluateAll((all) => all.map((card) => card.getAttribute('aria-label') ?? ''))).sort();
 
-test.describe('category filter', () => {
+// Both count every public vehicle through the API, then on the screen.
+test.describe('category filter', SHARED_DATA, () => {
   test('a visitor on a phone filters the landing by a category and sees "from £X/day" on a card', async ({
     browser,
     request,

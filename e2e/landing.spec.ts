@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForSavedQuery } from './support/waits.ts';
+import { SHARED_DATA } from './support/shared-data.ts';
 
 /** The fields of GET public-vehicles/ the landing page shows. */
 interface ListedVehicle {
@@ -35,7 +36,8 @@ const cards = (page: Page) => page.getByRole('list', { name: 'Available vehicles
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search by make, model or color' });
 const ownership = (page: Page) => page.getByRole('combobox', { name: 'Ownership' });
 
-test.describe('landing page', () => {
+// Most of these count every public vehicle through the API, then on the screen.
+test.describe('landing page', SHARED_DATA, () => {
   test('shows every public vehicle as a 440px card with its facts and agency', async ({ page, request }) => {
     const fleet = await publicFleet(request);
     // The demo's 26, and any an earlier spec added to an approved agency.

@@ -2,6 +2,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import type { CustomerAnalyticsOverview } from '../src/domain/api/customer-analytics.ts';
 import { apiJson, goOffline, PHONE, signInContext, waitForServiceWorker } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { SHARED_DATA } from './support/shared-data.ts';
 
 /**
  * /customers/analytics as an agency owner uses it: reached from the sidebar, the cards show the
@@ -78,7 +79,8 @@ for (const [name, use] of [
   ['tablet (1024×768)', { viewport: { width: 1024, height: 768 } }],
   ['phone (390×844)', PHONE],
 ] as const) {
-  test.describe(name, () => {
+  // The demo agency's live figures, read through the API, then on the screen.
+  test.describe(name, SHARED_DATA, () => {
     test.use(use);
 
     test('an agency opens Customers → Analytics and sees its own figures', async ({ context, page }) => {

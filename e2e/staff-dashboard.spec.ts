@@ -13,6 +13,7 @@ import {
   waitForServiceWorker,
 } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { SHARED_DATA } from './support/shared-data.ts';
 import { waitForSavedQuery } from './support/waits.ts';
 
 /**
@@ -31,7 +32,8 @@ const localToday = (page: Page) =>
     return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   });
 
-test.describe('tablet', () => {
+// The demo agency's figures for today, read through the API, then on the screen.
+test.describe('tablet', SHARED_DATA, () => {
   test.use(TOUCH_TABLET);
 
   test('the desk sees its day: requests to review, pickups, returns and vehicles out, with links', async ({

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiJson, csrfHeaders, isoDay, PHONE, signInApi, signInContext, TABLET, uniqueSuffix } from './support/api.ts';
 import { createVehicle } from './support/staff.ts';
 import { expectAccessible } from './support/a11y.ts';
+import { SHARED_DATA } from './support/shared-data.ts';
 
 /** Issue 11: a vehicle blocked on /fleet/unavailability cannot be asked for on those days. */
 
@@ -111,7 +112,8 @@ for (const [name, device, path] of [
   ['visitor, phone', PHONE, '/'],
   ['customer, tablet', TABLET, '/public-customers/book-vehicle'],
 ] as const) {
-  test(`a vehicle blocked on the chosen dates leaves the browse (${name})`, async ({ browser }) => {
+  // Counts every public vehicle, before and after the dates are chosen.
+  test(`a vehicle blocked on the chosen dates leaves the browse (${name})`, SHARED_DATA, async ({ browser }) => {
     const staff = await browser.newContext();
     const context = await browser.newContext(device);
     try {
