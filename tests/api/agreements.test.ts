@@ -273,6 +273,32 @@ describe(`rental agreements (${ENGINE})`, () => {
     expect(text).toContain('Typed name: Casey C');
   });
 
+  it('refuses a signature when the agreement changes while it is being signed (after the checks, before the write)', async () => {
+    const id = await newBooking();
+    const view = (await agreement(clients.agent, id)).body;
+    const before = await counts();
+    // The price changes once the signature passed its checks, while its image is being stored.
+    const media = t.app.deps.media;
+    const storeSignature = media.storeSignature.bind(media);
+    media.storeSignature = async (...args) => {
+      await db()
+        .updateTable('booking_quote_lines')
+        .set({ amount: 9900 })
+        .where('booking_id', '=', id)
+        .where('position', '=', 0)
+        .execute();
+      return storeSignature(...args);
+    };
+    try {
+      const refused = await sign(clients.agent, id, { ...shown(view, 'customer'), signature: await signaturePng() });
+      expect(refused.status).toBe(409);
+      expect(refused.body.fields?.content_hash).toEqual(['The price lines changed since the agreement was shown.']);
+    } finally {
+      media.storeSignature = storeSignature;
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses bad input with a 4xx naming the field, and stores nothing', async () => {
     const id = await newBooking();
     const view = (await agreement(clients.agent, id)).body;

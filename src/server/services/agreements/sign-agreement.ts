@@ -15,7 +15,7 @@ import {
   type AgreementSignatureInput,
 } from '#domain/schemas/agreement';
 import type { AuthUser, Deps } from '../../context.ts';
-import { isUniqueViolation } from '../../db/sql-helpers.ts';
+import { isUniqueViolation, lockRow } from '../../db/sql-helpers.ts';
 import { markPickedUp } from '../../repositories/booking-progress.ts';
 import {
   bookingCustomerContact,
@@ -42,6 +42,7 @@ export const NOT_CONTENT = "Content must be the agreement's JSON as shown.";
 export const HASH_MISMATCH = 'The content hash is not the hash of the content sent.';
 export const STAFF_ONLY = "Only the agency's staff countersign an agreement.";
 export const CUSTOMER_FIRST = 'The customer signs first; staff countersign after.';
+const CHANGED_WHILE_SIGNING = 'The agreement changed while it was being signed.';
 export const ALREADY_SIGNED = 'This agreement is already signed by the customer and countersigned.';
 export const CUSTOMER_ALREADY = 'The customer has already signed this agreement; staff countersign it now.';
 const notSignable = (status: string) =>
@@ -128,6 +129,14 @@ export async function signAgreement(deps: Deps, user: AuthUser, call: SignatureC
         : null;
     if (pdf) stored.push(pdf.key);
     const reply = await deps.db.transaction().execute(async (trx) => {
+      // The checks above ran before the files were written: read the agreement again under the
+      // booking's lock, so content that changed meanwhile is refused, not signed.
+      await lockRow(trx, deps.dialect, 'bookings', booking.id);
+      const latest = await currentAgreement(trx, booking.id, deps.config.currency);
+      if (latest.hash !== current.hash) {
+        const change = describeAgreementChange(current.content, latest.content) ?? CHANGED_WHILE_SIGNING;
+        throw fieldRefusal(Conflict, 'content_hash', change);
+      }
       // A customer's signature over an earlier content gives way to the one over the current content.
       if (input.signer === 'customer' && customer) await deleteSignature(trx, customer.id);
       await insertSignature(trx, {
