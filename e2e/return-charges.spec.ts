@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { StaffBookingDetail } from '../src/domain/api/bookings.ts';
 import type { Invoice } from '../src/domain/api/invoices.ts';
 import type { BookingMoney } from '../src/domain/api/payments.ts';
@@ -55,7 +56,16 @@ async function returnedBooking(context: BrowserContext, forCustomer?: { id: numb
     method: 'cash',
     paid_on: isoDay(0),
   });
-  const inspect = async (kind: 'pickup' | 'return', multipart: Record<string, string>) => {
+  // One photo each: the pickup's and the return's, shown beside each damage charge.
+  const photo = async (background: string) => ({
+    name: 'car.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 600, height: 400, channels: 3, background } })
+      .jpeg()
+      .toBuffer(),
+  });
+  type Field = string | Awaited<ReturnType<typeof photo>>;
+  const inspect = async (kind: 'pickup' | 'return', multipart: Record<string, Field>) => {
     const response = await request.post(`/api/bookings/${booking.id}/inspections/${kind}/`, {
       headers: await csrfHeaders(request),
       multipart,
@@ -68,6 +78,7 @@ async function returnedBooking(context: BrowserContext, forCustomer?: { id: numb
     damage_marks: JSON.stringify([{ x: 0.2, y: 0.3, note: 'Scratch' }]),
     // Not about the agreement (e2e/agreement-handover.spec.ts is): handed over with the reason kept.
     no_agreement_reason: 'Agreement signed on paper for this test.',
+    photos: await photo('#2a6f97'),
   });
   // Two hours after the dropoff time, on the desk's clock.
   const due = new Date(`${booking.end_date}T${booking.dropoff_time}:00Z`);
@@ -80,12 +91,37 @@ async function returnedBooking(context: BrowserContext, forCustomer?: { id: numb
       { x: 0.7, y: 0.8, note: 'Dent' },
     ]),
     device_time: back,
+    photos: await photo('#c0392b'),
   });
   return { booking, previousNumber: first.number ?? 0 };
 }
 
 const money = (request: APIRequestContext, id: number) =>
   apiJson<BookingMoney>(request, 'GET', `bookings/${id}/payments/`);
+
+/**
+ * The pickup's and the return's photo beside a damage charge, loaded (private URLs, the session's
+ * cookie), side by side on a tablet and stacked on a phone.
+ */
+async function expectDamagePhotos(charge: Locator, layout: 'side by side' | 'stacked') {
+  const photos = charge.getByRole('group', { name: `Photos for Damage: Dent` });
+  const atPickup = photos.getByRole('region', { name: 'At pickup' }).getByRole('img', { name: 'At pickup, photo 1' });
+  const atReturn = photos.getByRole('region', { name: 'At return' }).getByRole('img', { name: 'At return, photo 1' });
+  for (const img of [atPickup, atReturn]) {
+    await expect(img).toBeVisible();
+    await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+  }
+  const pickupBox = await atPickup.boundingBox();
+  const returnBox = await atReturn.boundingBox();
+  expect(pickupBox && returnBox).toBeTruthy();
+  if (!pickupBox || !returnBox) return;
+  if (layout === 'side by side') {
+    expect(Math.abs(pickupBox.y - returnBox.y)).toBeLessThan(2);
+    expect(returnBox.x).toBeGreaterThan(pickupBox.x + pickupBox.width);
+  } else {
+    expect(returnBox.y).toBeGreaterThan(pickupBox.y + pickupBox.height);
+  }
+}
 
 async function shoot(page: Page, name: string) {
   const size = page.viewportSize();
@@ -138,7 +174,11 @@ test.describe('return charges on a tablet', () => {
     await expect(charge('Late return (2 hours)')).toContainText('2 hours × £4.50');
     await expect(charge('Late return (2 hours)')).toContainText('£9.00');
     await expect(charge('Damage: Dent')).toContainText('Cost to set');
-    await expect(proposed.getByRole('listitem')).toHaveCount(4);
+    // Four charges, each under its title (the damage's photos are lists of their own).
+    await expect(proposed.getByRole('heading', { level: 4 })).toHaveCount(4);
+    // Only the damage carries the inspections' photos.
+    await expectDamagePhotos(charge('Damage: Dent'), 'side by side');
+    await expect(proposed.getByRole('group', { name: /^Photos for / })).toHaveCount(1);
     await expectAccessible(page);
     await shoot(page, 'return-charges-proposed');
 
@@ -159,6 +199,9 @@ test.describe('return charges on a tablet', () => {
     await charge('Damage: Dent').getByRole('button', { name: 'Confirm' }).click();
     await expect(proposed).toHaveCount(0);
     await expect(panel).toContainText('Charged so far: £120.00; deposit held £300.00.');
+    // Decided, the damage keeps its photos beside it.
+    const decided = panel.getByRole('list', { name: 'Decided charges' });
+    await expectDamagePhotos(decided.getByRole('listitem', { name: 'Damage: Dent' }), 'side by side');
 
     await panel.getByRole('button', { name: 'Finalize invoice' }).click();
     const settlement = panel.getByRole('region', { name: 'Settlement' });
@@ -202,7 +245,9 @@ test.describe('return charges on a phone', () => {
     const proposed = panel.getByRole('list', { name: 'Proposed charges' });
     const decided = panel.getByRole('list', { name: 'Decided charges' });
     const charge = (name: string) => proposed.getByRole('listitem', { name });
-    await expect(proposed.getByRole('listitem')).toHaveCount(4);
+    // Four charges, each under its title (the damage's photos are lists of their own).
+    await expect(proposed.getByRole('heading', { level: 4 })).toHaveCount(4);
+    await expectDamagePhotos(charge('Damage: Dent'), 'stacked');
     await shoot(page, 'return-charges-proposed');
 
     // Waiving needs a reason, said beside the field.

@@ -13,3 +13,8 @@ export function isAppPagePath(pathname: string): boolean {
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   return !lastSegment.includes('.');
 }
+
+/** The customer's page of one of their bookings (the app's route `/customer/bookings/$id`), for links in mails. */
+export function customerBookingPath(bookingId: number): string {
+  return `/customer/bookings/${bookingId}`;
+}

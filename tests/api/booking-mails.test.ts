@@ -279,7 +279,10 @@ describe(`booking mails (${ENGINE})`, () => {
       expect(mail?.text).toContain('Pickup: Leeds Station');
       expect(mail?.text).toContain('Amount: £100.00');
       expect(mail?.text).toContain('Deposit: £300.00');
-      expect(mail?.text).toContain(`${t.config.publicUrl}/customer/bookings/${id}`);
+      expect(mail?.text).toContain(
+        `Read and sign your rental agreement before pickup: ${t.config.publicUrl}/customer/bookings/${id}\n`,
+      );
+      expect(mail?.text).toContain(`Your booking, at any time:\n${t.config.publicUrl}/customer/bookings/${id}`);
       expect(mail?.text).toContain('Questions? Contact North Drive: +44 20 7946 0000, northdrive@example.com.');
       await expectAllCommitted();
     });

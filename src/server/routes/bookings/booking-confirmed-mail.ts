@@ -4,6 +4,7 @@ import type { Deps } from '../../context.ts';
 import { findRequestMailFacts, type RequestMailFacts } from '../../repositories/request-mail-facts.ts';
 import { mailAfterCommit, type MailMessage } from '../../services/mail.ts';
 import { britishDate } from '../../services/booking-refusals.ts';
+import { customerBookingPath } from '#domain/page-paths';
 
 /**
  * After a customer's confirmation of an accepted request is committed (finalize): their booking's
@@ -36,6 +37,7 @@ export function bookingConfirmedMail(
   const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: settings.currency });
   const amount = (value: string) => money.format(Number(value));
   const vehicle = `${booking.vehicle_details.make} ${booking.vehicle_details.model}`;
+  const bookingPage = `${settings.publicUrl}${customerBookingPath(booking.id)}`;
   const reach = agency.mailbox ? `${agency.phone_number}, ${agency.mailbox}` : agency.phone_number;
   return {
     to: person.email,
@@ -54,8 +56,10 @@ export function bookingConfirmedMail(
       `Deposit: ${amount(booking.booking_deposit)}`,
       '',
       "Bring your driver's license when you collect the vehicle.",
+      `Read and sign your rental agreement before pickup: ${bookingPage}`,
+      '',
       'Your booking, at any time:',
-      `${settings.publicUrl}/customer/bookings/${booking.id}`,
+      bookingPage,
       '',
       `Questions? Contact ${agency.name}: ${reach}.`,
       '',

@@ -3,6 +3,7 @@ import type { ReturnCharges } from '#domain/api/return-charges';
 import type { Deps } from '../../context.ts';
 import { findSettlementMailFacts } from '../../repositories/return-charges.ts';
 import { mailAfterCommit, type MailMessage } from '../mail.ts';
+import { customerBookingPath } from '#domain/page-paths';
 
 /** After a return is finalized (once: a retry sends nothing): the customer's final invoice, its charges and the settlement. */
 export async function mailFinalInvoice(deps: Deps, charges: ReturnCharges, log: FastifyBaseLogger): Promise<void> {
@@ -47,7 +48,7 @@ export function finalInvoiceMail(
         : []),
       '',
       'The charges, the photos and readings at pickup and return, on your booking page:',
-      `${settings.publicUrl}/customer/bookings/${charges.booking}`,
+      `${settings.publicUrl}${customerBookingPath(charges.booking)}`,
       '',
       `Questions about a charge? Contact ${facts.agency_name}: ${facts.phone_number}, ${facts.contact_email}.`,
     ].join('\n'),

@@ -3,6 +3,7 @@ import { fuelLabel, type DamageMark } from '#domain/schemas/inspection';
 import { formatDateTime, formatKm } from '../../../lib/format.ts';
 import type { Allowance, ReturnFlags } from '#domain/return-flags';
 import { CarOutline, nearestArea } from './car-outline.tsx';
+import { InspectionPhotos } from './inspection-photos.tsx';
 import { ReturnFlagsNotice } from './return-flags.tsx';
 
 interface InspectionSummaryProps {
@@ -57,25 +58,11 @@ export function InspectionSummary({ title, inspection, earlierMarks, flags }: In
         <p className="inspection-summary__legend">Hollow circles: damage already marked at pickup.</p>
       ) : null}
       {inspection.notes ? <p className="inspection-summary__notes">{inspection.notes}</p> : null}
-      {inspection.photos.length > 0 ? (
-        <ul className="inspection-summary__photos" aria-label={`${title} photos`}>
-          {inspection.photos.map((photo, index) => (
-            <li key={photo.id}>
-              <a href={photo.url} target="_blank" rel="noreferrer">
-                <img
-                  src={photo.url}
-                  width={photo.width}
-                  height={photo.height}
-                  loading="lazy"
-                  alt={`${title} photo ${index + 1}`}
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="inspection-summary__none">No photos.</p>
-      )}
+      <InspectionPhotos
+        photos={inspection.photos}
+        label={`${title} photos`}
+        alt={(index) => `${title} photo ${index + 1}`}
+      />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type RefObject } from 'react';
+import type { BookingInspections } from '#domain/api/inspections';
 import type { ProposedChargeView, ReturnChargeView } from '#domain/api/return-charges';
 import { Button } from '../../../components/button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
@@ -7,6 +8,7 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, refusalParts } from '../../../lib/form-errors.ts';
+import { InspectionPhotos, useBookingInspections } from '../../inspections/index.ts';
 import {
   useReturnChargeWrites,
   useReturnCharges,
@@ -32,15 +34,45 @@ function given<T extends object>(body: T): T {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '')) as T;
 }
 
+const PHOTO_COLUMNS = [
+  ['pickup', 'At pickup'],
+  ['return', 'At return'],
+] as const;
+
+/**
+ * The evidence beside a damage charge: the pickup inspection's photos and the return's, side by
+ * side (stacked on a phone). Photos are of the whole car, not of one mark, so each damage shows them all.
+ */
+function DamagePhotos({ inspections, charge }: { inspections: BookingInspections | undefined; charge: string }) {
+  if (!inspections) return null;
+  return (
+    <div className="return-charge__photos" role="group" aria-label={`Photos for ${charge}`}>
+      {PHOTO_COLUMNS.map(([kind, title]) => (
+        <section key={kind} className="return-charge__photo-column" aria-label={title}>
+          <h5 className="return-charge__photo-title">{title}</h5>
+          <InspectionPhotos
+            photos={inspections[kind]?.photos ?? []}
+            label={`Photos ${title.toLowerCase()}`}
+            alt={(index) => `${title}, photo ${index + 1}`}
+            none={`No photos ${title.toLowerCase()}.`}
+          />
+        </section>
+      ))}
+    </div>
+  );
+}
+
 /** A proposed charge with its working, and what staff may do with it: confirm (a damage with its cost), waive with a reason, dismiss a damage. */
 function ProposedCharge({
   charge,
   writes,
   currency,
+  inspections,
 }: {
   charge: ProposedChargeView;
   writes: Writes;
   currency: string;
+  inspections: BookingInspections | undefined;
 }) {
   const [amount, setAmount] = useState(charge.amount ?? '');
   const [reason, setReason] = useState('');
@@ -71,6 +103,7 @@ function ProposedCharge({
         </span>
       </div>
       <p className="return-charge__working">{charge.working}</p>
+      {damage ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
       <div className="return-charge__form">
         <TextField
           ref={amountRef}
@@ -113,11 +146,13 @@ function DecidedCharge({
   writes,
   currency,
   finalized,
+  inspections,
 }: {
   charge: ReturnChargeView;
   writes: Writes;
   currency: string;
   finalized: boolean;
+  inspections: BookingInspections | undefined;
 }) {
   const [changing, setChanging] = useState(false);
   const [amount, setAmount] = useState(charge.amount);
@@ -148,6 +183,7 @@ function DecidedCharge({
         <span className="return-charge__amount">{formatMoney(charge.amount, currency)}</span>
       </div>
       {charge.reason ? <p className="return-charge__reason">Reason: {charge.reason}</p> : null}
+      {charge.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
       {finalized ? null : changing ? (
         <>
           <div className="return-charge__form">
@@ -290,12 +326,14 @@ function Settlement({ charges }: { charges: ReturnCharges }) {
 
 /**
  * Return charges on Booking Details, once the return inspection is recorded: each proposed charge
- * with its working to confirm, waive or dismiss, the decided ones to change, cleaning or other to
+ * with its working (a damage with the pickup and return photos beside it) to confirm, waive or dismiss, the decided ones to change, cleaning or other to
  * add, then "Finalize invoice" and the settlement. Online only (the calls move money).
  */
 export default function ReturnChargesPanel({ bookingId }: { bookingId: number }) {
   const query = useReturnCharges(bookingId);
   const writes = useReturnChargeWrites(bookingId);
+  // Booking Details has read them for its Inspections panel: the same query, no other call.
+  const inspections = useBookingInspections(bookingId).data;
   const [finalizeError, setFinalizeError] = useState<unknown>(null);
   const titleId = useId();
   const charges = query.data;
@@ -309,7 +347,13 @@ export default function ReturnChargesPanel({ bookingId }: { bookingId: number })
           {charges.proposed.length > 0 ? (
             <ul className="return-charges__list" aria-label="Proposed charges">
               {charges.proposed.map((charge) => (
-                <ProposedCharge key={charge.code} charge={charge} writes={writes} currency={charges.currency} />
+                <ProposedCharge
+                  key={charge.code}
+                  charge={charge}
+                  writes={writes}
+                  currency={charges.currency}
+                  inspections={inspections}
+                />
               ))}
             </ul>
           ) : null}
@@ -322,6 +366,7 @@ export default function ReturnChargesPanel({ bookingId }: { bookingId: number })
                   writes={writes}
                   currency={charges.currency}
                   finalized={charges.settlement !== null}
+                  inspections={inspections}
                 />
               ))}
             </ul>
