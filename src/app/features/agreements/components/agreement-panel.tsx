@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { agreementHash, canonicalJson, type AgreementContent, type AgreementSigner } from '#domain/agreement';
 import type { BookingAgreement } from '#domain/api/agreements';
-import { Button } from '../../../components/button.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { discardEntry, submitThroughOutbox, useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
+import { discardEntry, submitThroughOutbox, useOutboxEntries } from '../../../offline/outbox.ts';
+import { isRefusedEntry, QueuedEntry } from '../../../offline/queued-entry.tsx';
 import { useBookingAgreement } from '../api/get-agreement.ts';
 import { queuedPickupInspection, type QueuedPickupInspection } from '../api/queued-pickup-inspection.ts';
 import { entrySigner, signatureRequest, signatureTarget } from '../api/sign-agreement.ts';
@@ -16,7 +16,6 @@ import '../agreements.css';
 const SIGNABLE = ['pending', 'confirmed', 'active'];
 const SIGNER_NAMES: Record<AgreementSigner, string> = { customer: 'Customer', staff: 'Staff' };
 const NOT_STARTED = ['pending', 'confirmed'];
-const refused = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';
 
 /**
  * What this device shows and signs: the agreement as the server sent it, with the pickup
@@ -96,7 +95,7 @@ function AgreementBody({
   }, [shownJson, agreement.content, agreement.content_hash]);
 
   const entries = queued.filter((entry) => !handled.includes(entry.id));
-  const waiting = entries.filter((entry) => !refused(entry));
+  const waiting = entries.filter((entry) => !isRefusedEntry(entry));
   // A customer's signature given before the pickup inspection still stands (decision 050).
   const stands = (item: BookingAgreement['signatures'][number]) =>
     item.content_hash === deviceHash || (item.signer === 'customer' && item.current);
@@ -197,25 +196,9 @@ function AgreementBody({
         {saved && (!saved.queued || waiting.length > 0) ? (
           <StatusMessage tone="success">{saved.text}</StatusMessage>
         ) : null}
-        {entries.map((entry) =>
-          refused(entry) ? (
-            <StatusMessage
-              key={entry.id}
-              tone="error"
-              action={
-                <Button variant="secondary" size="sm" onClick={() => void discardEntry(entry.id)}>
-                  Discard this signature
-                </Button>
-              }
-            >
-              Error: {entry.lastError ?? 'The signature was not accepted.'}
-            </StatusMessage>
-          ) : (
-            <StatusMessage key={entry.id} tone="warning">
-              Waiting to send: {entry.label}. It is saved on this device and is sent when the connection returns.
-            </StatusMessage>
-          ),
-        )}
+        {entries.map((entry) => (
+          <QueuedEntry key={entry.id} entry={entry} thing="signature" />
+        ))}
       </div>
       <Refusal message={refusal} />
       {agreement.pdf_url ? (

@@ -4,15 +4,14 @@ import type { InspectionKind } from '#domain/schemas/inspection';
 import { bookingAllowance } from '#domain/return-flags';
 import { Button } from '../../../components/button.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
-import { discardEntry, useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
+import { useOutboxEntries } from '../../../offline/outbox.ts';
+import { QueuedEntry } from '../../../offline/queued-entry.tsx';
 import { vehicleLabel } from '#app/lib/vehicle-label';
 import { useBookingInspections } from '../api/get-inspections.ts';
 import { entryKind, inspectionTarget } from '../api/record-inspection.ts';
 import { InspectionForm, KIND_TITLES } from './inspection-form.tsx';
 import { InspectionsCompare } from './inspections-compare.tsx';
 import '../inspections.css';
-
-const refused = (entry: OutboxEntry) => entry.state === 'attention' || entry.state === 'conflict';
 
 /**
  * Booking Details' Inspections: the pickup and return inspections side by side (stacked on a
@@ -46,25 +45,9 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
       </h2>
       <div aria-live="polite">
         {saved ? <StatusMessage tone="success">{saved}</StatusMessage> : null}
-        {entries.map((entry) =>
-          refused(entry) ? (
-            <StatusMessage
-              key={entry.id}
-              tone="error"
-              action={
-                <Button variant="secondary" size="sm" onClick={() => void discardEntry(entry.id)}>
-                  Discard this inspection
-                </Button>
-              }
-            >
-              Error: {entry.lastError ?? 'The inspection was not accepted.'}
-            </StatusMessage>
-          ) : (
-            <StatusMessage key={entry.id} tone="warning">
-              Waiting to send: {entry.label}. It is saved on this device and is sent when the connection returns.
-            </StatusMessage>
-          ),
-        )}
+        {entries.map((entry) => (
+          <QueuedEntry key={entry.id} entry={entry} thing="inspection" />
+        ))}
       </div>
       {query.isError && !inspections ? (
         <StatusMessage tone="error">The inspections could not be loaded.</StatusMessage>
