@@ -34,6 +34,47 @@ function given<T extends object>(body: T): T {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '')) as T;
 }
 
+/**
+ * An amount and a reason for a charge: their state, the two fields and the refusal said beside the
+ * field it names (which takes the focus). `refused` is the failed call's handler.
+ */
+function useAmountAndReason(initialAmount: string, fallback: string) {
+  const [amount, setAmount] = useState(initialAmount);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
+  const parts = refusalParts(error, FIELDS, fallback);
+  const refused = (failure: unknown) => {
+    setError(failure);
+    focusRefused(failure, { amount: amountRef, reason: reasonRef }, fallback);
+  };
+  const fields = (labels: { amount: string; reason: string; reasonHint?: string }) => (
+    <>
+      <div className="return-charge__form">
+        <TextField
+          ref={amountRef}
+          label={labels.amount}
+          inputMode="decimal"
+          value={amount}
+          error={parts.fields.amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <TextField
+          ref={reasonRef}
+          label={labels.reason}
+          hint={labels.reasonHint}
+          value={reason}
+          error={parts.fields.reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      <Refusal message={parts.message} />
+    </>
+  );
+  return { amount, reason, clearRefusal: () => setError(null), refused, fields };
+}
+
 const PHOTO_COLUMNS = [
   ['pickup', 'At pickup'],
   ['return', 'At return'],
@@ -74,22 +115,14 @@ function ProposedCharge({
   currency: string;
   inspections: BookingInspections | undefined;
 }) {
-  const [amount, setAmount] = useState(charge.amount ?? '');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<unknown>(null);
   const titleId = useId();
-  const amountRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLInputElement>(null);
-  const fallback = 'The charge could not be saved.';
-  const parts = refusalParts(error, FIELDS, fallback);
+  const { amount, reason, clearRefusal, refused, fields } = useAmountAndReason(
+    charge.amount ?? '',
+    'The charge could not be saved.',
+  );
   const send = (decision: DecisionBody['decision']) => {
-    setError(null);
-    writes.decide.mutate(given({ code: charge.code, decision, amount, reason }), {
-      onError: (failure) => {
-        setError(failure);
-        focusRefused(failure, { amount: amountRef, reason: reasonRef }, fallback);
-      },
-    });
+    clearRefusal();
+    writes.decide.mutate(given({ code: charge.code, decision, amount, reason }), { onError: refused });
   };
   const damage = charge.kind === 'damage';
   return (
@@ -104,25 +137,11 @@ function ProposedCharge({
       </div>
       <p className="return-charge__working">{charge.working}</p>
       {damage ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
-      <div className="return-charge__form">
-        <TextField
-          ref={amountRef}
-          label={damage ? 'Cost' : 'Amount'}
-          inputMode="decimal"
-          value={amount}
-          error={parts.fields.amount}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <TextField
-          ref={reasonRef}
-          label="Reason"
-          hint="Needed to waive it or charge another amount."
-          value={reason}
-          error={parts.fields.reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </div>
-      <Refusal message={parts.message} />
+      {fields({
+        amount: damage ? 'Cost' : 'Amount',
+        reason: 'Reason',
+        reasonHint: 'Needed to waive it or charge another amount.',
+      })}
       <div className="return-charge__form">
         <Button size="sm" disabled={writes.decide.isPending} onClick={() => send('confirm')}>
           Confirm
@@ -155,24 +174,15 @@ function DecidedCharge({
   inspections: BookingInspections | undefined;
 }) {
   const [changing, setChanging] = useState(false);
-  const [amount, setAmount] = useState(charge.amount);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLInputElement>(null);
-  const fallback = 'The change could not be saved.';
-  const parts = refusalParts(error, FIELDS, fallback);
+  const { amount, reason, clearRefusal, refused, fields } = useAmountAndReason(
+    charge.amount,
+    'The change could not be saved.',
+  );
   const send = (decision: 'confirm' | 'waive') => {
-    setError(null);
+    clearRefusal();
     writes.edit.mutate(
       { chargeId: charge.id, body: given({ decision, amount, reason }) },
-      {
-        onError: (failure) => {
-          setError(failure);
-          focusRefused(failure, { amount: amountRef, reason: reasonRef }, fallback);
-        },
-        onSuccess: () => setChanging(false),
-      },
+      { onError: refused, onSuccess: () => setChanging(false) },
     );
   };
   return (
@@ -186,24 +196,7 @@ function DecidedCharge({
       {charge.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
       {finalized ? null : changing ? (
         <>
-          <div className="return-charge__form">
-            <TextField
-              ref={amountRef}
-              label="New amount"
-              inputMode="decimal"
-              value={amount}
-              error={parts.fields.amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
-            <TextField
-              ref={reasonRef}
-              label="Reason for the change"
-              value={reason}
-              error={parts.fields.reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
-          <Refusal message={parts.message} />
+          {fields({ amount: 'New amount', reason: 'Reason for the change' })}
           <div className="return-charge__form">
             <Button size="sm" disabled={writes.edit.isPending} onClick={() => send('confirm')}>
               Charge this amount
