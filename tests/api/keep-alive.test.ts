@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINE, type TestApp } from '../helpers/app.ts';
+import { startWorld, type WorldClients } from '../helpers/fixtures.ts';
+import { rawRequest } from '../helpers/fuzz-http.ts';
 
 interface Outcome {
   status: number;
@@ -118,5 +121,36 @@ describe(`a write refused before its body is read leaves the connection usable (
     } finally {
       client.close();
     }
+  });
+});
+
+describe(`a large refused body sent in one go is answered, not reset (${ENGINE})`, () => {
+  let t: TestApp;
+  let clients: WorldClients;
+  let port: number;
+
+  beforeAll(async () => {
+    ({ t, clients } = await startWorld());
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => t?.close());
+
+  // The session and the Idempotency-Key are looked up first: on PostgreSQL the body piles up in
+  // the sockets meanwhile, and the server reads megabytes of it at once after its reply.
+  it('the reply reaches a client still sending megabytes; the server stops reading and ends the connection', async () => {
+    const headers = await clients.customer.sessionHeaders();
+    const outcomes: string[] = [];
+    for (const megabytes of [3, 6, 12, 24, 3, 6, 12, 24]) {
+      const outcome = await rawRequest(port, {
+        method: 'PATCH',
+        path: '/api/bookings/1/return-charges/',
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=x', 'idempotency-key': randomUUID() },
+        body: Buffer.alloc(megabytes * 1024 * 1024, 0x20),
+      });
+      outcomes.push(outcome.kind === 'reply' ? `${outcome.status} ${outcome.headers.connection}` : outcome.reason);
+    }
+    expect(outcomes).toEqual(Array(8).fill('404 close'));
   });
 });

@@ -15,6 +15,7 @@ const MALFORMED = 'The upload was cut short or is not a well-formed multipart fo
 const NOT_JSON = 'The request body is not valid JSON.';
 const TOO_DEEP = 'The request body is nested too deeply (at most 32 levels).';
 const POISONED = 'The request body may not use the keys __proto__ or constructor.prototype.';
+const NUL_TEXT = 'Text may not contain the character U+0000 (NUL).';
 const IMAGE_TOO_LARGE = 'An image may be at most 10 MB.';
 const MB = 1024 * 1024;
 
@@ -525,6 +526,42 @@ describe(`request bodies and uploads (${ENGINE})`, () => {
       const harmless = await clients.customer.post(
         '/api/booking-requests/',
         bookingRequest(60, { message: 'Is "__proto__" or constructor.prototype a problem?', constructor: 'x' }),
+      );
+      expect(harmless.status).toBe(201);
+    });
+
+    // PostgreSQL refuses U+0000 in text and in a query's values: without this, a 500 there.
+    it('refuses U+0000 in JSON text or keys, in a form field and in the address, and writes nothing', async () => {
+      const before = await snapshot();
+      const jsonBodies = [
+        JSON.stringify(bookingRequest(70, { message: 'a\u0000b' })),
+        JSON.stringify(bookingRequest(70, { extra: [{ 'k\u0000': 1 }] })),
+      ];
+      for (const body of jsonBodies) {
+        const reply = await clients.customer.raw<ErrorBody>('POST', '/api/booking-requests/', body, 'application/json');
+        expect(reply.status, body).toBe(400);
+        expect(reply.body, body).toEqual({ error: NUL_TEXT });
+      }
+      const login = await clients.anonymous.post<ErrorBody>('/api/login/', {
+        username: 'a\u0000',
+        password: 'x'.repeat(12),
+      });
+      expect(login.status).toBe(400);
+      expect(login.body).toEqual({ error: NUL_TEXT });
+      const form = await clients.staff.multipart<ErrorBody>('POST', '/api/customers/', { city: 'Leeds\u0000' });
+      expect(form.status).toBe(400);
+      expect(form.body).toEqual({ error: NUL_TEXT, fields: { city: [NUL_TEXT] } });
+      for (const url of ['/api/customers/?search=a%00b', '/api/staff-vehicles/?search=%00', `/api/bookings/%00/`]) {
+        const reply = await clients.staff.get<ErrorBody>(url);
+        expect(reply.status, url).toBe(400);
+        expect(reply.body, url).toEqual({ error: 'The address may not contain %00 (the character U+0000).' });
+        expect(reply.headers['cache-control'], url).toBe('private, no-store');
+      }
+      expect(await snapshot()).toEqual(before);
+      // The escape written out as text ("\\u0000", a backslash and five letters) is not the character.
+      const harmless = await clients.customer.post(
+        '/api/booking-requests/',
+        bookingRequest(70, { message: 'C:\\u0000' }),
       );
       expect(harmless.status).toBe(201);
     });

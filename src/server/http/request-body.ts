@@ -3,6 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { UploadedFile } from '../services/images.ts';
 import { badRequest, fieldError, HttpError, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 
+/** PostgreSQL can neither store U+0000 in text nor take it in a query's value: refused in every request. */
+export const NUL_TEXT = 'Text may not contain the character U+0000 (NUL).';
+
 /** A file field a call takes in a multipart body: how many files, and how large each may be. */
 export interface FileField {
   maxFiles: number;
@@ -179,5 +182,6 @@ function textValue(part: MultipartValue, files: FileFields): string {
   if (part.valueTruncated) throw fieldError(413, name, `A form field may be at most ${MAX_FIELD_BYTES / 1024} KB.`);
   // A part declared as JSON arrives parsed; fields are text, as a browser's form sends them.
   if (typeof part.value !== 'string') throw fieldError(400, name, 'This field takes text.');
+  if (part.value.includes('\u0000')) throw fieldError(400, name, NUL_TEXT);
   return part.value;
 }

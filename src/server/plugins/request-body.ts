@@ -2,11 +2,13 @@ import multipart from '@fastify/multipart';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/errors.ts';
+import { NUL_TEXT } from '../http/request-body.ts';
 
 /** Deeper than any body of the API (two or three levels), shallow enough for any code to walk. */
 export const MAX_JSON_DEPTH = 32;
 export const TOO_DEEP = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 const POISONED = 'The request body may not use the keys __proto__ or constructor.prototype.';
+const NUL_ADDRESS = 'The address may not contain %00 (the character U+0000).';
 
 /**
  * How request bodies are read. JSON (at most the server's 1 MB body limit) is parsed here with
@@ -16,6 +18,10 @@ const POISONED = 'The request body may not use the keys __proto__ or constructor
  * `Connection: close` and ends it (closeAfterReply).
  */
 export async function registerRequestBodies(app: FastifyInstance): Promise<void> {
+  // A path or query value is text too; raw NUL cannot arrive (Node's parser refuses it), %00 can.
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url)) throw badRequest(NUL_ADDRESS);
+  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -56,8 +62,9 @@ function isSmallBody(request: IncomingMessage): boolean {
  * at once would answer the bytes still in flight with a reset, and a client that had not yet read
  * the reply would see "connection reset" instead of why. So, as web servers do, the reply goes
  * out saying `Connection: close`, then the end of the connection, and what still comes is dropped
- * for a short while. Node ends a connection so marked with `destroySoon()` once the reply is
- * written, which would reset it: here that lingers instead.
+ * for a short while (LINGER_MS), reading at most LINGER_BYTES and then no more until it is
+ * destroyed. Node ends a connection so marked with `destroySoon()` once the reply is written,
+ * which would reset it: here that lingers instead.
  */
 function closeAfterReply(request: IncomingMessage, response: ServerResponse): void {
   const { socket } = request;
@@ -66,7 +73,9 @@ function closeAfterReply(request: IncomingMessage, response: ServerResponse): vo
   request.unpipe();
   request.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > LINGER_BYTES) destroy();
+    // Reading stops, the connection stays until the timer: destroying it now, with bytes unread,
+    // would answer with a reset that can overtake the reply the client has not read yet.
+    if (dropped > LINGER_BYTES) socket.pause();
   });
   request.resume();
   let lingering = false;
@@ -83,7 +92,8 @@ function closeAfterReply(request: IncomingMessage, response: ServerResponse): vo
 
 /**
  * JSON.parse, with what Fastify's own parser adds (a leading BOM is skipped; `__proto__` and
- * `constructor.prototype` are refused) and a bound on nesting checked before anything is built.
+ * `constructor.prototype` are refused), a bound on nesting checked before anything is built, and
+ * no U+0000 in any key or text (JSON can carry it only as the escape `\u0000`).
  */
 export function parseJsonBody(body: string): unknown {
   const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
@@ -97,6 +107,7 @@ export function parseJsonBody(body: string): unknown {
   }
   // Always walked: a key can be spelt with escapes ("\u005f_proto__") that no quick text test sees.
   if (isPoisoned(value)) throw badRequest(POISONED);
+  if (text.includes('\\u0000') && holdsNul(value)) throw badRequest(NUL_TEXT);
   return value;
 }
 
@@ -120,6 +131,14 @@ function nestsDeeperThan(text: string, limit: number): boolean {
     }
   }
   return false;
+}
+
+/** Whether any key or text in a parsed body holds U+0000 (depth bounded before parsing). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(holdsNul);
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item));
 }
 
 /** Recursion is safe here: the depth was bounded before parsing. */
