@@ -140,6 +140,40 @@ test.describe('a visitor on a phone', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Booking request submitted successfully!' })).toBeVisible();
   });
 
+  // Decision 055: at idle after the first price, the form ticks and unticks an extra in one task.
+  test('the first price stays as it is while the page is idle: no extra ticked, no quote asked again', async ({
+    page,
+    context,
+  }) => {
+    const [choice] = await oneWayWithSeats(context.request);
+    if (!choice) throw new Error('No demo vehicle is picked up where child seats are kept and dropped off elsewhere.');
+    const quoteCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quotes/')
+        quoteCalls.push(request.postData() ?? '');
+    });
+    await page.goto(`/book-now/${choice.vehicle.id}`);
+    const form = page.getByRole('form', { name: 'Booking request' });
+    await form.getByLabel('Start date').fill(isoDay(115));
+    await form.getByLabel('End date').fill(isoDay(124));
+    const panel = page.getByRole('region', { name: 'Price' });
+    await expect(panel.getByRole('heading', { name: 'Your quote' })).toBeVisible();
+    const total = await panel.getByRole('row', { name: /^Total/ }).textContent();
+    const asked = quoteCalls.length;
+    // Past the idle callback's 2 s bound and the server's 300 ms wait for a choice to stay.
+    await page.waitForTimeout(3_000);
+    const extras = form.getByRole('group', { name: 'Extras' });
+    await expect(extras.getByRole('checkbox', { name: /Additional driver/ })).not.toBeChecked();
+    await expect(extras.getByRole('status', { name: 'Child seat quantity' })).toHaveText('0');
+    await expect(panel.getByRole('heading', { name: 'Your quote' })).toBeVisible();
+    await expect(panel.getByRole('row', { name: /^Total/ })).toHaveText(total ?? '');
+    expect(quoteCalls.length).toBe(asked);
+    expect(quoteCalls.every((body) => (JSON.parse(body) as { extras: unknown[] }).extras.length === 0)).toBe(true);
+    // The person's own first tick is priced as before.
+    await extras.getByRole('checkbox', { name: /Additional driver/ }).check();
+    await expect(panel.getByRole('row', { name: /Additional driver/ })).toBeVisible();
+  });
+
   test('made offline, the same choice shows an estimate with the total the server gives', async ({
     page,
     context,
