@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { onIdle } from '../lib/idle.ts';
 
 /*
  * The landing page as it was last drawn, kept for the service worker to put into the shell when
@@ -19,6 +18,11 @@ export function useFirstScreenSnapshot(ready: boolean, version: number): void {
     // The saving code loads when first needed: it is no part of drawing the page.
     const save = () =>
       void import('./first-screen-store.ts').then(({ saveFirstScreen }) => saveFirstScreen()).catch(() => undefined);
-    return onIdle(save, 5_000, 1_000);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(save, { timeout: 5_000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(save, 1_000);
+    return () => clearTimeout(timer);
   }, [ready, version]);
 }
