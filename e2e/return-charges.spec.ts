@@ -1,4 +1,12 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import sharp from 'sharp';
 import type { StaffBookingDetail } from '../src/domain/api/bookings.ts';
 import type { Invoice } from '../src/domain/api/invoices.ts';
@@ -295,6 +303,46 @@ test.describe('return charges on a phone', () => {
   });
 });
 
+/**
+ * A registered customer (signed in on `context`) whose booking of a fresh agency came back as the
+ * issue says, with its four charges confirmed and the return finalized by the desk. The desk's
+ * context (the agency owner) is given back open on `deskOptions` (a tablet), or closed.
+ */
+async function finalizedForCustomer(
+  context: BrowserContext,
+  browser: Browser,
+  deskOptions?: Parameters<Browser['newContext']>[0],
+) {
+  const suffix = uniqueSuffix();
+  const person = { username: `rc-${suffix}`, password: 'return-pass-1', email: `rc-${suffix}@example.com` };
+  await apiJson(context.request, 'POST', 'register/customer/', {
+    ...person,
+    phone_number: '+44 20 7946 0958',
+    first_name: 'Rory',
+    last_name: 'Returner',
+  });
+  await signInApi(context.request, person.username, person.password);
+  const me = await apiJson<{ id: number }>(context.request, 'GET', 'customers/me/');
+
+  const desk = await browser.newContext(deskOptions);
+  const operator = await browser.newContext();
+  await signInApi(operator.request, 'staff');
+  const { booking } = await returnedBooking(desk, { id: me.id, operator: operator.request });
+  const since = new Date();
+  for (const code of ['mileage', 'fuel', 'late']) {
+    await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, { code, decision: 'confirm' });
+  }
+  await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, {
+    code: 'damage:1',
+    decision: 'confirm',
+    amount: '51.00',
+  });
+  await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/finalize/`);
+  await operator.close();
+  if (!deskOptions) await desk.close();
+  return { person, booking, since, desk };
+}
+
 test.describe('the customer’s phone', () => {
   test.use(PHONE);
 
@@ -304,38 +352,13 @@ test.describe('the customer’s phone', () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const suffix = uniqueSuffix();
-    const person = { username: `rc-${suffix}`, password: 'return-pass-1', email: `rc-${suffix}@example.com` };
-    await apiJson(context.request, 'POST', 'register/customer/', {
-      ...person,
-      phone_number: '+44 20 7946 0958',
-      first_name: 'Rory',
-      last_name: 'Returner',
-    });
-    await signInApi(context.request, person.username, person.password);
-    const me = await apiJson<{ id: number }>(context.request, 'GET', 'customers/me/');
-
-    const desk = await browser.newContext();
-    const operator = await browser.newContext();
-    await signInApi(operator.request, 'staff');
-    const { booking } = await returnedBooking(desk, { id: me.id, operator: operator.request });
-    const since = new Date();
-    for (const code of ['mileage', 'fuel', 'late']) {
-      await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, { code, decision: 'confirm' });
-    }
-    await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/`, {
-      code: 'damage:1',
-      decision: 'confirm',
-      amount: '51.00',
-    });
-    await apiJson(desk.request, 'POST', `bookings/${booking.id}/return-charges/finalize/`);
-    await desk.close();
-    await operator.close();
+    const { person, booking, since } = await finalizedForCustomer(context, browser);
 
     const mail = await waitForMail(person.email, since, /finalized the invoice/);
     expect(mail.subject).toMatch(new RegExp(`^Your final invoice \\d+ for booking ${booking.id}$`));
     expect(mail.text).toContain('- Damage: Dent: £51.00');
     expect(mail.text).toContain('Refunded to you: £180.00');
+    expect(mail.text).toContain('To question a charge, choose "Dispute this charge" beside it on your booking page');
 
     await page.goto(`/customer/bookings/${booking.id}`);
     const charges = page.getByRole('region', { name: 'Charges after your return' });
@@ -351,5 +374,97 @@ test.describe('the customer’s phone', () => {
     await expect(page.getByText('1,450 km').first()).toBeVisible();
     await expectAccessible(page);
     await charges.screenshot({ path: 'test-results/return-charges-customer-390x844.png' });
+  });
+
+  test('disputes a charge on the phone; staff on a tablet answer it on the dashboard; the answer is shown and e-mailed', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { person, booking, desk } = await finalizedForCustomer(context, browser, TABLET);
+    const fuelName = 'Fuel short of the pickup level (3/8 of a tank)';
+
+    // The customer, on a phone: an empty message is refused beside the field, which takes the focus.
+    await page.goto(`/customer/bookings/${booking.id}`);
+    const charges = page.getByRole('region', { name: 'Charges after your return' });
+    const fuel = charges.getByRole('listitem', { name: fuelName });
+    await fuel.getByRole('button', { name: 'Dispute this charge' }).click();
+    const form = fuel.getByRole('form', { name: `Dispute ${fuelName}` });
+    const message = form.getByLabel('Why do you dispute this charge?');
+    await expect(message).toBeFocused();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByText('Message is required.')).toBeVisible();
+    await expect(message).toBeFocused();
+    await expectAccessible(page);
+    await fuel.screenshot({ path: 'test-results/dispute-form-390x844.png' });
+    await message.fill('I filled the tank at the station next to your office.');
+    await form.getByRole('button', { name: 'Send' }).click();
+    const disputed = fuel.getByRole('group', { name: 'Disputed' });
+    await expect(disputed).toContainText('Your message: I filled the tank at the station next to your office.');
+    await expect(disputed).toContainText('The agency has not answered yet.');
+    await expect(disputed).toBeFocused();
+    await expect(fuel.getByRole('button', { name: 'Dispute this charge' })).toHaveCount(0);
+    // The other charges can still be disputed.
+    await expect(charges.getByRole('button', { name: 'Dispute this charge' })).toHaveCount(3);
+    await charges.screenshot({ path: 'test-results/dispute-sent-390x844.png' });
+
+    // The desk, on a tablet: the dashboard's Open disputes, then Booking Details shows it too.
+    const deskPage = await desk.newPage();
+    await deskPage.goto('/staff/dashboard');
+    const panel = deskPage.getByRole('region', { name: /^Open disputes/ });
+    const item = panel.getByRole('listitem', { name: fuelName });
+    await expect(item).toContainText(`Booking ${booking.id}`);
+    await expect(item).toContainText('Rory Returner');
+    await expect(item).toContainText('£30.00');
+    await expect(item).toContainText('I filled the tank at the station next to your office.');
+    await expectAccessible(deskPage);
+    await panel.screenshot({ path: 'test-results/open-disputes-1024x768.png' });
+    await deskPage.screenshot({ path: 'test-results/open-disputes-dashboard-1024x768.png', fullPage: true });
+    await item.getByRole('link', { name: `Open booking ${booking.id}` }).click();
+    await expect(deskPage).toHaveURL(new RegExp(`/booking-details/${booking.id}$`));
+    const decided = deskPage
+      .getByRole('region', { name: 'Return charges' })
+      .getByRole('list', { name: 'Decided charges' });
+    await expect(
+      decided.getByRole('listitem', { name: fuelName }).getByRole('group', { name: 'Disputed' }),
+    ).toContainText('Customer’s message: I filled the tank');
+    await decided
+      .getByRole('listitem', { name: fuelName })
+      .screenshot({ path: 'test-results/disputed-charge-staff-1024x768.png' });
+    await deskPage.goBack();
+
+    // An empty answer is refused beside its field; then answered, it leaves the list.
+    const answerForm = item.getByRole('form', { name: /^Answer the dispute of Fuel/ });
+    await answerForm.getByRole('button', { name: 'Send answer' }).click();
+    await expect(answerForm.getByText('Answer is required.')).toBeVisible();
+    await expect(answerForm.getByLabel('Answer')).toBeFocused();
+    const since = new Date();
+    await answerForm
+      .getByLabel('Answer')
+      .fill('The pump receipt you left in the car shows 5/8 of a tank; the charge stands.');
+    await answerForm.getByRole('button', { name: 'Send answer' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Your answer was sent to Rory Returner.');
+    await expect(panel.getByRole('status')).toBeFocused();
+    await expect(panel.getByText('No open disputes.')).toBeVisible();
+    await panel.screenshot({ path: 'test-results/open-disputes-empty-1024x768.png' });
+    await desk.close();
+
+    // The customer's mail and page: the agency's answer.
+    const mail = await waitForMail(person.email, since, /has answered your dispute/);
+    expect(mail.subject).toMatch(new RegExp(`answered your dispute of a charge on booking ${booking.id}$`));
+    // SMTP carries the lines with CRLF.
+    expect(mail.text.replace(/\r\n/g, '\n')).toContain(
+      'Their answer:\nThe pump receipt you left in the car shows 5/8 of a tank; the charge stands.',
+    );
+    expect(mail.text).toContain(`/customer/bookings/${booking.id}`);
+    await page.reload();
+    const answered = fuel.getByRole('group', { name: 'Dispute answered' });
+    await expect(answered).toContainText(
+      'Answer from the agency: The pump receipt you left in the car shows 5/8 of a tank; the charge stands.',
+    );
+    await expect(fuel.getByRole('button', { name: 'Dispute this charge' })).toBeVisible();
+    await expectAccessible(page);
+    await charges.screenshot({ path: 'test-results/dispute-answered-390x844.png' });
   });
 });

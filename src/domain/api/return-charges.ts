@@ -4,6 +4,7 @@
  */
 import type { DamageMark } from '../schemas/inspection.ts';
 import type { ProposedChargeKind, ReturnChargeKind, ReturnChargeStatus } from '../return-charges.ts';
+import type { DisputeStatus } from '../schemas/return-charge-dispute.ts';
 
 /** A charge the inspections propose and nobody has decided yet. */
 export interface ProposedChargeView {
@@ -42,6 +43,8 @@ export interface ReturnChargeView {
   /** Who decided it last ("Alex Agent"), null once that login is gone. */
   decided_by: string | null;
   updated_at: string;
+  /** The customer's disputes of the charge, oldest first, each with staff's answer once given. */
+  disputes: ReturnChargeDisputeView[];
 }
 
 /** What a finalized return settled: its final invoice and the deposit against the charges. */
@@ -73,4 +76,27 @@ export interface ReturnCharges {
   confirmed_total: string;
   deposit_held: string;
   settlement: ReturnSettlementView | null;
+}
+
+/** A customer's dispute of a charge, and staff's answer once given. */
+export interface ReturnChargeDisputeView {
+  id: number;
+  status: DisputeStatus;
+  message: string;
+  created_at: string;
+  answer: string | null;
+  answered_at: string | null;
+  /** Who answered ("Alex Agent"); null to the customer, and once that login is gone. */
+  answered_by: string | null;
+}
+
+/**
+ * A dispute as staff see it, with what it is about: GET return-charge-disputes/ (the open ones, on
+ * the dashboard) and the reply of POST return-charge-disputes/{dispute}/answer/.
+ */
+export interface StaffDispute extends ReturnChargeDisputeView {
+  booking: number;
+  charge: { id: number; label: string; amount: string };
+  customer: { id: number; name: string };
+  currency: string;
 }

@@ -20,6 +20,7 @@ import type { InvoiceStatus } from '#domain/api/invoices';
 import type { FuelPolicy, QuoteLineKind } from '#domain/rate-plan';
 import type { AgreementSigner } from '#domain/agreement';
 import type { ReturnChargeKind, ReturnChargeStatus } from '#domain/return-charges';
+import type { DisputeStatus } from '#domain/schemas/return-charge-dispute';
 
 export interface AgencyTable {
   id: Generated<number>;
@@ -577,6 +578,21 @@ export interface ReturnSettlementTable {
   created_at: string;
 }
 
+/** A customer's dispute of a confirmed return charge, and staff's answer (migration 026). One open per charge. */
+export interface ReturnChargeDisputeTable {
+  id: Generated<number>;
+  charge_id: number;
+  booking_id: number;
+  agency_id: number;
+  status: DisputeStatus;
+  message: string;
+  raised_by: number | null;
+  created_at: string;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: string | null;
+}
+
 /** The last number each agency gave an invoice; bumped inside the issuing transaction. */
 export interface InvoiceCounterTable {
   agency_id: number;
@@ -668,6 +684,7 @@ export interface Database {
   agreement_pdfs: AgreementPdfTable;
   return_charges: ReturnChargeTable;
   return_settlements: ReturnSettlementTable;
+  return_charge_disputes: ReturnChargeDisputeTable;
 }
 
 export type Agency = Selectable<AgencyTable>;

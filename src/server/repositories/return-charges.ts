@@ -53,8 +53,11 @@ const CHARGE_COLUMNS = [
   'u.last_name',
 ] as const;
 
-/** The charges decided at a booking's return, in the order they were first decided. */
-export async function listReturnCharges(db: Kysely<Database>, bookingId: number): Promise<ReturnChargeView[]> {
+/** The charges decided at a booking's return, in the order they were first decided (their disputes apart). */
+export async function listReturnCharges(
+  db: Kysely<Database>,
+  bookingId: number,
+): Promise<Omit<ReturnChargeView, 'disputes'>[]> {
   const rows = await db
     .selectFrom('return_charges as c')
     .leftJoin('users as u', 'u.id', 'c.decided_by')

@@ -50,7 +50,8 @@ export function finalInvoiceMail(
       'The charges, the photos and readings at pickup and return, on your booking page:',
       `${settings.publicUrl}${customerBookingPath(charges.booking)}`,
       '',
-      `Questions about a charge? Contact ${facts.agency_name}: ${facts.phone_number}, ${facts.contact_email}.`,
+      `To question a charge, choose "Dispute this charge" beside it on your booking page and write your message; ${facts.agency_name} answers there and by e-mail.`,
+      `Other questions: ${facts.agency_name}, ${facts.phone_number}, ${facts.contact_email}.`,
     ].join('\n'),
   };
 }

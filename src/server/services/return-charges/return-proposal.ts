@@ -6,6 +6,7 @@ import type { Inspection } from '#domain/api/inspections';
 import type { Database } from '../../db/types.ts';
 import { depositHeld } from '../../repositories/payments.ts';
 import { bookingQuoteLines } from '../../repositories/quote-lines.ts';
+import { listBookingDisputes } from '../../repositories/return-charge-disputes.ts';
 import {
   findReturnFacts,
   findSettlement,
@@ -78,12 +79,19 @@ export async function returnChargesView(
   facts: ReturnFacts,
   currency: string,
 ): Promise<ReturnCharges> {
-  const [{ proposed, returnedAt }, decided, settlement, held] = await Promise.all([
+  const [{ proposed, returnedAt }, charges, disputes, settlement, held] = await Promise.all([
     proposalOf(db, facts, currency),
     listReturnCharges(db, facts.id),
+    listBookingDisputes(db, facts.id),
     findSettlement(db, facts.id),
     depositHeld(db, facts.id),
   ]);
+  const decided = charges.map((charge) => ({
+    ...charge,
+    disputes: disputes
+      .filter((dispute) => dispute.charge_id === charge.id)
+      .map(({ charge_id: _, ...dispute }) => dispute),
+  }));
   const codes = new Set(decided.map((charge) => charge.code));
   const confirmed = decided
     .filter((charge) => charge.status === 'confirmed')

@@ -8,10 +8,12 @@ import { PAYMENTS_KEY } from '../../payments/index.ts';
 export type { ReturnCharges };
 
 const RETURN_CHARGES_KEY = ['return-charges'] as const;
+/** One booking's return charges (the disputes' calls refresh it too). */
+export const returnChargesKey = (bookingId: number) => [...RETURN_CHARGES_KEY, bookingId] as const;
 
 const returnChargesOptions = (bookingId: number) =>
   queryOptions({
-    queryKey: [...RETURN_CHARGES_KEY, bookingId],
+    queryKey: returnChargesKey(bookingId),
     queryFn: ({ signal }) => api.get<ReturnCharges>(`bookings/${bookingId}/return-charges/`, signal),
     staleTime: 0,
   });

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
 import { useReturnCharges } from '../api/return-charges.ts';
+import { DisputeCharge } from './dispute-charge.tsx';
 import '../return-charges.css';
 
 /**
  * The customer's booking page, once the invoice is final: each charge after the return with its
- * working, and how the deposit settled them. Nothing before then (or for a return without
+ * working (each can be disputed with a message, and shows the agency's answer), and how the deposit settled them. Nothing before then (or for a return without
  * charges worked out); the photos and readings of both inspections are on the page beside it.
  */
 export default function CustomerReturnCharges({ bookingId }: { bookingId: number }) {
@@ -29,6 +30,7 @@ export default function CustomerReturnCharges({ bookingId }: { bookingId: number
                 <span className="return-charge__amount">{money(charge.amount)}</span>
               </div>
               <p className="return-charge__working">{charge.working}</p>
+              <DisputeCharge bookingId={bookingId} charge={charge} />
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ import {
   type DecisionBody,
   type ReturnCharges,
 } from '../api/return-charges.ts';
+import { AnswerDisputeForm, DisputeThread } from './dispute-thread.tsx';
 import '../return-charges.css';
 
 type Writes = ReturnType<typeof useReturnChargeWrites>;
@@ -174,6 +175,7 @@ function DecidedCharge({
   inspections: BookingInspections | undefined;
 }) {
   const [changing, setChanging] = useState(false);
+  const openDispute = charge.disputes.find((dispute) => dispute.status === 'open');
   const { amount, reason, clearRefusal, refused, fields } = useAmountAndReason(
     charge.amount,
     'The change could not be saved.',
@@ -194,6 +196,8 @@ function DecidedCharge({
       </div>
       {charge.reason ? <p className="return-charge__reason">Reason: {charge.reason}</p> : null}
       {charge.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
+      <DisputeThread disputes={charge.disputes} side="staff" />
+      {openDispute ? <AnswerDisputeForm disputeId={openDispute.id} about={charge.label} /> : null}
       {finalized ? null : changing ? (
         <>
           {fields({ amount: 'New amount', reason: 'Reason for the change' })}

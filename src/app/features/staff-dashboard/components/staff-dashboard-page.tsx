@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { DeskBooking, DeskServiceDue, DeskSummary } from '#domain/api/desk';
 import type { SessionUser } from '#domain/api/session';
@@ -10,11 +11,12 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { OpenDisputesPanel } from '../../return-charges/index.ts';
 import { useDeskSummary } from '../api/get-desk-summary.ts';
 import { PendingAgencyNotice } from './pending-agency-notice.tsx';
 import '../staff-dashboard.css';
 
-/** `/staff/dashboard`: SPEC's heading and welcome, then the desk's day at a glance. */
+/** `/staff/dashboard`: SPEC's heading and welcome, then the desk's day at a glance and the open disputes of return charges. */
 export function StaffDashboardPage({ user }: { user: SessionUser }) {
   const today = localIsoDate();
   const summary = useDeskSummary(today);
@@ -55,6 +57,9 @@ export function StaffDashboardPage({ user }: { user: SessionUser }) {
           offline="Today's figures will appear when the connection returns."
         />
       )}
+      <Suspense fallback={null}>
+        <OpenDisputesPanel />
+      </Suspense>
     </div>
   );
 }
