@@ -1,18 +1,34 @@
 import { useId, useRef, useState, type RefObject } from 'react';
+import * as v from 'valibot';
 import type { BookingInspections } from '#domain/api/inspections';
-import type { ProposedChargeView, ReturnChargeView } from '#domain/api/return-charges';
+import { formatMoney as decimalText } from '#domain/money';
+import { undecidedCharges } from '#domain/return-charges';
+import { PARSE_CONFIG } from '#domain/schemas/parse';
+import { returnChargeDecisionSchema, returnChargeEditSchema } from '#domain/schemas/return-charge';
 import { Button } from '../../../components/button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage, refusalParts } from '../../../lib/form-errors.ts';
-import { InspectionPhotos, useBookingInspections } from '../../inspections/index.ts';
+import { errorMessage, firstMessages, refusalParts } from '../../../lib/form-errors.ts';
+import { useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
+import { isRefusedEntry, QueuedEntry } from '../../../offline/queued-entry.tsx';
+import { InspectionPhotos, queuedInspectionKind, useBookingInspections } from '../../inspections/index.ts';
 import {
+  chargesTarget,
+  type ChargeWrite,
+  type DecisionBody,
+  type EditBody,
+  type ShownCharge,
+  type ShownProposal,
+  withQueuedWrites,
+} from '../api/queued-charges.ts';
+import {
+  sameWrite,
   useReturnChargeWrites,
   useReturnCharges,
-  type DecisionBody,
+  type ChargeOutcome,
   type ReturnCharges,
 } from '../api/return-charges.ts';
 import '../return-charges.css';
@@ -32,6 +48,44 @@ function focusRefused(error: unknown, refs: FieldRefs, fallback: string) {
 /** Blank fields are left out, so the server reads them as not given. */
 function given<T extends object>(body: T): T {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '')) as T;
+}
+
+/** The form's own check with the server's schema (an amount's format, a reason's length), before anything is kept. */
+function checked(schema: typeof returnChargeDecisionSchema | typeof returnChargeEditSchema, body: object) {
+  const parsed = v.safeParse(schema, body, PARSE_CONFIG);
+  if (parsed.success) return null;
+  const fields = firstMessages(v.flatten(parsed.issues).nested ?? {});
+  return new ApiError(400, {
+    error: 'Check the highlighted fields.',
+    fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, [text]])),
+  });
+}
+
+/** Sends a write unless the form's check refuses it; a refusal goes beside its field. */
+async function sendChecked(
+  send: Send,
+  write: ChargeWrite,
+  label: string,
+  refused: (error: unknown) => void,
+): Promise<ChargeOutcome['status']> {
+  const body = write.type === 'finalize' ? null : write.body;
+  const local = body && checked(write.type === 'edit' ? returnChargeEditSchema : returnChargeDecisionSchema, body);
+  if (local) {
+    refused(local);
+    return 'refused';
+  }
+  const outcome = await send(write, label);
+  if (outcome.status === 'refused') refused(outcome.error);
+  return outcome.status;
+}
+
+type Send = Writes['send'];
+
+/** A write of this screen still on the device: being sent, waiting for the connection, or refused with Discard. */
+function WriteState({ entry, thing }: { entry: OutboxEntry | null; thing: string }) {
+  if (!entry) return null;
+  if (entry.state === 'sending') return <p className="return-charges__empty">Sending...</p>;
+  return <QueuedEntry entry={entry} thing={thing} />;
 }
 
 /**
@@ -103,18 +157,23 @@ function DamagePhotos({ inspections, charge }: { inspections: BookingInspections
   );
 }
 
+const VERBS = { confirm: 'charged', waive: 'waived', dismiss: 'dismissed as already known' } as const;
+
 /** A proposed charge with its working, and what staff may do with it: confirm (a damage with its cost), waive with a reason, dismiss a damage. */
 function ProposedCharge({
-  charge,
+  item,
   writes,
   currency,
   inspections,
+  bookingId,
 }: {
-  charge: ProposedChargeView;
+  item: ShownProposal;
   writes: Writes;
   currency: string;
   inspections: BookingInspections | undefined;
+  bookingId: number;
 }) {
+  const { charge } = item;
   const titleId = useId();
   const { amount, reason, clearRefusal, refused, fields } = useAmountAndReason(
     charge.amount ?? '',
@@ -122,7 +181,13 @@ function ProposedCharge({
   );
   const send = (decision: DecisionBody['decision']) => {
     clearRefusal();
-    writes.decide.mutate(given({ code: charge.code, decision, amount, reason }), { onError: refused });
+    const body = given({ code: charge.code, decision, amount, reason });
+    void sendChecked(
+      writes.send,
+      { type: 'decide', body },
+      `${charge.label}: ${VERBS[decision]} (booking #${bookingId})`,
+      refused,
+    );
   };
   const damage = charge.kind === 'damage';
   return (
@@ -137,20 +202,21 @@ function ProposedCharge({
       </div>
       <p className="return-charge__working">{charge.working}</p>
       {damage ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
+      <WriteState entry={item.refused} thing="decision" />
       {fields({
         amount: damage ? 'Cost' : 'Amount',
         reason: 'Reason',
         reasonHint: 'Needed to waive it or charge another amount.',
       })}
       <div className="return-charge__form">
-        <Button size="sm" disabled={writes.decide.isPending} onClick={() => send('confirm')}>
+        <Button size="sm" disabled={writes.busy} onClick={() => send('confirm')}>
           Confirm
         </Button>
-        <Button size="sm" variant="secondary" disabled={writes.decide.isPending} onClick={() => send('waive')}>
+        <Button size="sm" variant="secondary" disabled={writes.busy} onClick={() => send('waive')}>
           Waive
         </Button>
         {damage ? (
-          <Button size="sm" variant="ghost" disabled={writes.decide.isPending} onClick={() => send('dismiss')}>
+          <Button size="sm" variant="ghost" disabled={writes.busy} onClick={() => send('dismiss')}>
             Dismiss, already known
           </Button>
         ) : null}
@@ -159,49 +225,63 @@ function ProposedCharge({
   );
 }
 
-/** A decided charge, and a change to it: another amount or waived, with the reason (kept). */
+/**
+ * A decided charge — the server's, or one decided on this device and waiting to send (marked so) —
+ * and a change to a saved one: another amount or waived, with the reason (kept).
+ */
 function DecidedCharge({
-  charge,
+  item,
   writes,
   currency,
-  finalized,
+  locked,
   inspections,
+  bookingId,
 }: {
-  charge: ReturnChargeView;
+  item: ShownCharge;
   writes: Writes;
   currency: string;
-  finalized: boolean;
+  /** Finalized, or a finalize is waiting to send: nothing changes any more. */
+  locked: boolean;
   inspections: BookingInspections | undefined;
+  bookingId: number;
 }) {
   const [changing, setChanging] = useState(false);
   const { amount, reason, clearRefusal, refused, fields } = useAmountAndReason(
-    charge.amount,
+    item.amount,
     'The change could not be saved.',
   );
-  const send = (decision: 'confirm' | 'waive') => {
+  const saved = item.saved;
+  const send = (decision: EditBody['decision']) => {
+    if (!saved) return;
     clearRefusal();
-    writes.edit.mutate(
-      { chargeId: charge.id, body: given({ decision, amount, reason }) },
-      { onError: refused, onSuccess: () => setChanging(false) },
-    );
+    void sendChecked(
+      writes.send,
+      { type: 'edit', chargeId: saved.id, body: given({ decision, amount, reason }) },
+      `${item.label}: changed to ${decision === 'waive' ? 'waived' : amount} (booking #${bookingId})`,
+      refused,
+    ).then((status) => {
+      if (status !== 'refused') setChanging(false);
+    });
   };
   return (
-    <li className="return-charge" aria-label={charge.label}>
+    <li className="return-charge" aria-label={item.label}>
       <div className="return-charge__line">
-        <span className="return-charge__title">{charge.label}</span>
-        <span className="return-charge__status">{STATUS_WORDS[charge.status]}</span>
-        <span className="return-charge__amount">{formatMoney(charge.amount, currency)}</span>
+        <span className="return-charge__title">{item.label}</span>
+        <span className="return-charge__status">{STATUS_WORDS[item.status]}</span>
+        <span className="return-charge__amount">{formatMoney(item.amount, currency)}</span>
       </div>
-      {charge.reason ? <p className="return-charge__reason">Reason: {charge.reason}</p> : null}
-      {charge.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
-      {finalized ? null : changing ? (
+      {item.reason ? <p className="return-charge__reason">Reason: {item.reason}</p> : null}
+      {item.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={item.label} /> : null}
+      <WriteState entry={item.waiting} thing="decision" />
+      <WriteState entry={item.refused} thing="change" />
+      {locked || !saved || item.waiting ? null : changing ? (
         <>
           {fields({ amount: 'New amount', reason: 'Reason for the change' })}
           <div className="return-charge__form">
-            <Button size="sm" disabled={writes.edit.isPending} onClick={() => send('confirm')}>
+            <Button size="sm" disabled={writes.busy} onClick={() => send('confirm')}>
               Charge this amount
             </Button>
-            <Button size="sm" variant="secondary" disabled={writes.edit.isPending} onClick={() => send('waive')}>
+            <Button size="sm" variant="secondary" disabled={writes.busy} onClick={() => send('waive')}>
               Waive
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setChanging(false)}>
@@ -211,7 +291,7 @@ function DecidedCharge({
         </>
       ) : (
         <div className="return-charge__form">
-          <Button size="sm" variant="secondary" aria-label={`Change ${charge.label}`} onClick={() => setChanging(true)}>
+          <Button size="sm" variant="secondary" aria-label={`Change ${item.label}`} onClick={() => setChanging(true)}>
             Change
           </Button>
         </div>
@@ -220,8 +300,10 @@ function DecidedCharge({
   );
 }
 
+const ADDED_WORDS = { cleaning: 'Cleaning', other: 'Other charge' } as const;
+
 /** Cleaning or other, with its amount and a note. */
-function AddCharge({ writes }: { writes: Writes }) {
+function AddCharge({ writes, bookingId }: { writes: Writes; bookingId: number }) {
   const [kind, setKind] = useState<'cleaning' | 'other'>('cleaning');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -237,15 +319,19 @@ function AddCharge({ writes }: { writes: Writes }) {
       onSubmit={(event) => {
         event.preventDefault();
         setError(null);
-        writes.decide.mutate(given({ code: kind, decision: 'confirm' as const, amount, note }), {
-          onError: (failure) => {
-            setError(failure);
-            focusRefused(failure, { amount: amountRef, note: noteRef }, fallback);
-          },
-          onSuccess: () => {
-            setAmount('');
-            setNote('');
-          },
+        const refused = (failure: unknown) => {
+          setError(failure);
+          focusRefused(failure, { amount: amountRef, note: noteRef }, fallback);
+        };
+        void sendChecked(
+          writes.send,
+          { type: 'decide', body: given({ code: kind, decision: 'confirm' as const, amount, note }) },
+          `${ADDED_WORDS[kind]}: ${note.trim()}, ${amount.trim()} (booking #${bookingId})`,
+          refused,
+        ).then((status) => {
+          if (status === 'refused') return;
+          setAmount('');
+          setNote('');
         });
       }}
     >
@@ -268,6 +354,7 @@ function AddCharge({ writes }: { writes: Writes }) {
           onChange={(event) => setAmount(event.target.value)}
         />
         <TextField
+          ref={noteRef}
           label="Note"
           value={note}
           error={parts.fields.note}
@@ -276,7 +363,7 @@ function AddCharge({ writes }: { writes: Writes }) {
       </div>
       <Refusal message={parts.message} />
       <div className="return-charge__form">
-        <Button type="submit" size="sm" variant="secondary" disabled={writes.decide.isPending}>
+        <Button type="submit" size="sm" variant="secondary" disabled={writes.busy}>
           Add charge
         </Button>
       </div>
@@ -318,79 +405,148 @@ function Settlement({ charges }: { charges: ReturnCharges }) {
 }
 
 /**
- * Return charges on Booking Details, once the return inspection is recorded: each proposed charge
- * with its working (a damage with the pickup and return photos beside it) to confirm, waive or dismiss, the decided ones to change, cleaning or other to
- * add, then "Finalize invoice" and the settlement. Online only (the calls move money).
+ * The writes of this booking's return charges still on the device, with the one this screen is
+ * sending (until the charges are read again after it), in the order they were made; a refusal
+ * the form has already shown is left out (its entry is being discarded).
  */
-export default function ReturnChargesPanel({ bookingId }: { bookingId: number }) {
-  const query = useReturnCharges(bookingId);
+function usePendingWrites(writes: Writes): OutboxEntry[] {
+  const entries = useOutboxEntries({ kind: 'return-charge', target: writes.target }).filter(
+    (entry) => !writes.handled.includes(entry.id),
+  );
+  const { inFlight } = writes;
+  if (!inFlight) return entries;
+  return [...entries.filter((entry) => !sameWrite(entry.request, inFlight.request)), inFlight];
+}
+
+/**
+ * Return charges on Booking Details, once the return inspection is recorded: each proposed charge
+ * with its working (a damage with the pickup and return photos beside it) to confirm, waive or
+ * dismiss, the decided ones to change, cleaning or other to add, then "Finalize invoice" and the
+ * settlement. Every write goes through the outbox (decision 053): with no signal it shows at once,
+ * marked as waiting to send, and is sent once, in order, when the connection returns; the proposal
+ * is read from the cache kept when the page was last opened online.
+ */
+export default function ReturnChargesPanel({ bookingId, returned }: { bookingId: number; returned: boolean }) {
+  const queuedReturn = useOutboxEntries({ kind: 'inspection', target: chargesTarget(bookingId) }).some(
+    (entry) => queuedInspectionKind(entry.request.url) === 'return' && !isRefusedEntry(entry),
+  );
+  if (!returned && !queuedReturn) return null;
+  return <ReturnChargesBody bookingId={bookingId} returned={returned} />;
+}
+
+/**
+ * The panel itself. Before the booking is returned on the server, a return inspection saved on this
+ * device and not sent yet is said, with what the proposal needs.
+ */
+function ReturnChargesBody({ bookingId, returned }: { bookingId: number; returned: boolean }) {
+  const query = useReturnCharges(bookingId, returned);
   const writes = useReturnChargeWrites(bookingId);
+  const pending = usePendingWrites(writes);
   // Booking Details has read them for its Inspections panel: the same query, no other call.
   const inspections = useBookingInspections(bookingId).data;
   const [finalizeError, setFinalizeError] = useState<unknown>(null);
+  const finalizeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const charges = query.data;
+  const shown = charges ? withQueuedWrites(charges, pending) : null;
+  const finalizing = shown?.finalize && shown.finalize.state !== 'attention' && shown.finalize.state !== 'conflict';
+  const locked = charges?.settlement !== null || Boolean(finalizing);
+
+  const finalize = () => {
+    if (!shown) return;
+    setFinalizeError(null);
+    const refused = (failure: unknown) => {
+      setFinalizeError(failure);
+      finalizeRef.current?.focus();
+    };
+    if (shown.proposed.length > 0) {
+      refused(new ApiError(409, { error: undecidedCharges(shown.proposed.map((item) => item.charge.label)) }));
+      return;
+    }
+    void sendChecked(
+      writes.send,
+      { type: 'finalize' },
+      `Final invoice and deposit settlement (booking #${bookingId})`,
+      refused,
+    );
+  };
+
   return (
     <section className="panel return-charges" aria-labelledby={titleId}>
       <h2 id={titleId} className="return-charges__title">
         Return charges
       </h2>
-      {charges ? (
+      {charges && shown ? (
         <>
-          {charges.proposed.length > 0 ? (
+          {shown.proposed.length > 0 ? (
             <ul className="return-charges__list" aria-label="Proposed charges">
-              {charges.proposed.map((charge) => (
+              {shown.proposed.map((item) => (
                 <ProposedCharge
-                  key={charge.code}
-                  charge={charge}
+                  key={item.charge.code}
+                  item={item}
                   writes={writes}
                   currency={charges.currency}
                   inspections={inspections}
+                  bookingId={bookingId}
                 />
               ))}
             </ul>
           ) : null}
-          {charges.decided.length > 0 ? (
+          {shown.decided.length > 0 ? (
             <ul className="return-charges__list" aria-label="Decided charges">
-              {charges.decided.map((charge) => (
+              {shown.decided.map((item) => (
                 <DecidedCharge
-                  key={`${charge.id}-${charge.updated_at}`}
-                  charge={charge}
+                  key={item.saved ? `${item.key}-${item.saved.updated_at}` : item.key}
+                  item={item}
                   writes={writes}
                   currency={charges.currency}
-                  finalized={charges.settlement !== null}
+                  locked={locked}
                   inspections={inspections}
+                  bookingId={bookingId}
                 />
               ))}
             </ul>
           ) : null}
-          {charges.proposed.length === 0 && charges.decided.length === 0 ? (
+          {shown.proposed.length === 0 && shown.decided.length === 0 ? (
             <p className="return-charges__empty">The return proposes no charges.</p>
           ) : null}
+          {shown.refusedElsewhere.map((entry) => (
+            <QueuedEntry key={entry.id} entry={entry} thing="charge" />
+          ))}
           {charges.settlement ? (
             <Settlement charges={charges} />
+          ) : finalizing && shown.finalize ? (
+            <section aria-label="Final invoice">
+              <h3 className="return-charges__subtitle">Final invoice: issued when back online</h3>
+              <p className="return-charges__empty">
+                Charges: {formatMoney(decimalText(shown.confirmedTotal), charges.currency)}; deposit held{' '}
+                {formatMoney(charges.deposit_held, charges.currency)}. The invoice number and the deposit settlement are
+                given by the server when the finalize arrives, after the decisions above.
+              </p>
+              <WriteState entry={shown.finalize} thing="finalize" />
+            </section>
           ) : (
             <>
-              <AddCharge writes={writes} />
+              <AddCharge writes={writes} bookingId={bookingId} />
               <p className="return-charges__empty">
-                Charged so far: {formatMoney(charges.confirmed_total, charges.currency)}; deposit held{' '}
+                Charged so far: {formatMoney(decimalText(shown.confirmedTotal), charges.currency)}; deposit held{' '}
                 {formatMoney(charges.deposit_held, charges.currency)}.
               </p>
+              <WriteState entry={shown.finalize} thing="finalize" />
               <Refusal message={refusalParts(finalizeError, [], 'The invoice could not be finalized.').message} />
               <div className="return-charge__form">
-                <Button
-                  disabled={writes.finalize.isPending}
-                  onClick={() => {
-                    setFinalizeError(null);
-                    writes.finalize.mutate(undefined, { onError: setFinalizeError });
-                  }}
-                >
-                  {writes.finalize.isPending ? 'Finalizing...' : 'Finalize invoice'}
+                <Button ref={finalizeRef} disabled={writes.busy} onClick={finalize}>
+                  {writes.inFlight?.request.url.endsWith('/finalize/') ? 'Finalizing...' : 'Finalize invoice'}
                 </Button>
               </div>
             </>
           )}
         </>
+      ) : !returned ? (
+        <p className="return-charges__empty">
+          The return inspection is saved on this device. Connect to see the proposed charges: they are worked out by the
+          server once the inspection arrives.
+        </p>
       ) : query.error instanceof ApiError && query.error.status === 409 ? (
         <p className="return-charges__empty">{errorMessage(query.error, '')}</p>
       ) : (
@@ -398,7 +554,7 @@ export default function ReturnChargesPanel({ bookingId }: { bookingId: number })
           query={query}
           loadingLabel="Loading the return charges..."
           failure="The return charges could not be loaded."
-          offline="The return charges will appear when the connection returns."
+          offline="Connect to see the proposed charges."
         />
       )}
     </section>
