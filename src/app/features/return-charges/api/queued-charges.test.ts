@@ -160,4 +160,11 @@ describe('return-charge writes kept on the device', () => {
     expect(shown.refusedElsewhere).toEqual([refusedAdd, gone]);
     expect(shown.confirmedTotal).toBe(3_000);
   });
+
+  it('show a decision refused because another desk decided the charge first beside that charge', () => {
+    const decidedElsewhere = entry({ type: 'decide', body: { code: 'mileage', decision: 'confirm' } }, 'conflict');
+    const shown = withQueuedWrites(charges(), [decidedElsewhere]);
+    expect(shown.decided[0]).toMatchObject({ status: 'confirmed', refused: decidedElsewhere, waiting: null });
+    expect(shown.refusedElsewhere).toEqual([]);
+  });
 });

@@ -175,7 +175,11 @@ export function withQueuedWrites(charges: ReturnCharges, entries: readonly Outbo
       const index = proposed.findIndex((item) => item.charge.code === write.body.code);
       const proposal = proposed[index];
       if (refused || !parsed.success) {
+        // Beside the charge it was for: still proposed, or decided meanwhile (by another desk).
+        const decidedAt = decided.findIndex((item) => item.saved?.code === write.body.code);
+        const already = decided[decidedAt];
         if (proposal && !isAddedKind(write.body.code)) proposed[index] = { ...proposal, refused: entry };
+        else if (already && !already.refused) decided[decidedAt] = { ...already, refused: entry };
         else refusedElsewhere.push(entry);
         continue;
       }

@@ -36,22 +36,25 @@ export type ChargeOutcome = { status: 'sent' } | { status: 'queued' } | { status
  * on the booking's target after its inspections, each under its own Idempotency-Key. Online the
  * server's answer is waited for (decision 013); without a connection the write is kept and sent
  * once, in order, when the connection returns (decision 053). A refusal said at once is the form's
- * to show, so its entry is discarded. `inFlight` is the write being sent from this screen, until the
- * return's charges have been read again after it.
+ * to show, so its entry is discarded. `inFlight` is the write being sent from this screen: while it
+ * waits for the answer it is not shown as made (the form stays, for a refusal beside its field);
+ * once accepted, it is shown as made until the return's charges have been read again after it.
  */
 export function useReturnChargeWrites(bookingId: number) {
   const queryClient = useQueryClient();
   const key = returnChargesOptions(bookingId).queryKey;
-  const [inFlight, setInFlight] = useState<OutboxEntry | null>(null);
+  const [inFlight, setInFlight] = useState<{ entry: OutboxEntry; accepted: boolean } | null>(null);
   const [handled, setHandled] = useState<readonly string[]>([]);
 
   const send = async (write: ChargeWrite, label: string): Promise<ChargeOutcome> => {
     const invalidate = write.type === 'finalize' ? [key, PAYMENTS_KEY, INVOICES_KEY] : [key];
     const request = chargeRequest(bookingId, write, label, invalidate);
-    setInFlight(inFlightEntry(bookingId, request));
+    const entry = inFlightEntry(bookingId, request);
+    setInFlight({ entry, accepted: false });
     try {
       const outcome = await submitThroughOutbox(request);
       if (outcome.status === 'sent') {
+        setInFlight({ entry, accepted: true });
         await queryClient.invalidateQueries({ queryKey: key });
         return { status: 'sent' };
       }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import * as v from 'valibot';
 import type { BookingInspections } from '#domain/api/inspections';
-import { formatMoney as decimalText } from '#domain/money';
+import { formatMoney as decimalText, parseMoney } from '#domain/money';
 import { undecidedCharges } from '#domain/return-charges';
 import { PARSE_CONFIG } from '#domain/schemas/parse';
 import { returnChargeDecisionSchema, returnChargeEditSchema } from '#domain/schemas/return-charge';
@@ -17,6 +17,7 @@ import { isRefusedEntry, QueuedEntry } from '../../../offline/queued-entry.tsx';
 import { InspectionPhotos, queuedInspectionKind, useBookingInspections } from '../../inspections/index.ts';
 import {
   chargesTarget,
+  chargeWriteOf,
   type ChargeWrite,
   type DecisionBody,
   type EditBody,
@@ -273,7 +274,10 @@ function DecidedCharge({
       {item.reason ? <p className="return-charge__reason">Reason: {item.reason}</p> : null}
       {item.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={item.label} /> : null}
       <WriteState entry={item.waiting} thing="decision" />
-      <WriteState entry={item.refused} thing="change" />
+      <WriteState
+        entry={item.refused}
+        thing={item.refused && chargeWriteOf(item.refused.request)?.type === 'edit' ? 'change' : 'decision'}
+      />
       {locked || !saved || item.waiting ? null : changing ? (
         <>
           {fields({ amount: 'New amount', reason: 'Reason for the change' })}
@@ -302,8 +306,14 @@ function DecidedCharge({
 
 const ADDED_WORDS = { cleaning: 'Cleaning', other: 'Other charge' } as const;
 
+/** An amount as typed, in the currency when it reads as one ("25" → "£25.00"). */
+function amountText(typed: string, currency: string): string {
+  const minor = parseMoney(typed.trim());
+  return minor === null ? typed.trim() : formatMoney(decimalText(minor), currency);
+}
+
 /** Cleaning or other, with its amount and a note. */
-function AddCharge({ writes, bookingId }: { writes: Writes; bookingId: number }) {
+function AddCharge({ writes, bookingId, currency }: { writes: Writes; bookingId: number; currency: string }) {
   const [kind, setKind] = useState<'cleaning' | 'other'>('cleaning');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -326,7 +336,7 @@ function AddCharge({ writes, bookingId }: { writes: Writes; bookingId: number })
         void sendChecked(
           writes.send,
           { type: 'decide', body: given({ code: kind, decision: 'confirm' as const, amount, note }) },
-          `${ADDED_WORDS[kind]}: ${note.trim()}, ${amount.trim()} (booking #${bookingId})`,
+          `${ADDED_WORDS[kind]}: ${note.trim()}, ${amountText(amount, currency)} (booking #${bookingId})`,
           refused,
         ).then((status) => {
           if (status === 'refused') return;
@@ -405,9 +415,10 @@ function Settlement({ charges }: { charges: ReturnCharges }) {
 }
 
 /**
- * The writes of this booking's return charges still on the device, with the one this screen is
- * sending (until the charges are read again after it), in the order they were made; a refusal
- * the form has already shown is left out (its entry is being discarded).
+ * The writes of this booking's return charges still on the device, in the order they were made.
+ * The one this screen is sending is left out until the server accepts it (its form stays for a
+ * refusal), then kept until the charges are read again after it; a refusal the form has already
+ * shown is left out (its entry is being discarded).
  */
 function usePendingWrites(writes: Writes): OutboxEntry[] {
   const entries = useOutboxEntries({ kind: 'return-charge', target: writes.target }).filter(
@@ -415,7 +426,8 @@ function usePendingWrites(writes: Writes): OutboxEntry[] {
   );
   const { inFlight } = writes;
   if (!inFlight) return entries;
-  return [...entries.filter((entry) => !sameWrite(entry.request, inFlight.request)), inFlight];
+  const others = entries.filter((entry) => !sameWrite(entry.request, inFlight.entry.request));
+  return inFlight.accepted ? [...others, inFlight.entry] : others;
 }
 
 /**
@@ -527,7 +539,7 @@ function ReturnChargesBody({ bookingId, returned }: { bookingId: number; returne
             </section>
           ) : (
             <>
-              <AddCharge writes={writes} bookingId={bookingId} />
+              <AddCharge writes={writes} bookingId={bookingId} currency={charges.currency} />
               <p className="return-charges__empty">
                 Charged so far: {formatMoney(decimalText(shown.confirmedTotal), charges.currency)}; deposit held{' '}
                 {formatMoney(charges.deposit_held, charges.currency)}.
@@ -536,7 +548,7 @@ function ReturnChargesBody({ bookingId, returned }: { bookingId: number; returne
               <Refusal message={refusalParts(finalizeError, [], 'The invoice could not be finalized.').message} />
               <div className="return-charge__form">
                 <Button ref={finalizeRef} disabled={writes.busy} onClick={finalize}>
-                  {writes.inFlight?.request.url.endsWith('/finalize/') ? 'Finalizing...' : 'Finalize invoice'}
+                  {writes.inFlight?.entry.request.url.endsWith('/finalize/') ? 'Finalizing...' : 'Finalize invoice'}
                 </Button>
               </div>
             </>
