@@ -26,7 +26,11 @@ import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff
  * fresh agency: its terms are £0.20 a km over 100 km a day, £10.00 an eighth, 10 % of the day rate
  * an hour after 30 minutes' grace, no tax; the car costs £45.00 a day.
  */
-async function returnedBooking(context: BrowserContext, forCustomer?: { id: number; operator: APIRequestContext }) {
+async function returnedBooking(
+  context: BrowserContext,
+  forCustomer?: { id: number; operator: APIRequestContext },
+  withReturn = true,
+) {
   const request = context.request;
   await freshAgencyOwner(context, request, 'Return Motors');
   const suffix = uniqueSuffix();
@@ -92,6 +96,7 @@ async function returnedBooking(context: BrowserContext, forCustomer?: { id: numb
     no_agreement_reason: 'Agreement signed on paper for this test.',
     photos: await photo('#2a6f97'),
   });
+  if (!withReturn) return { booking, vehicle, previousNumber: first.number ?? 0 };
   // Two hours after the dropoff time, on the desk's clock.
   const due = new Date(`${booking.end_date}T${booking.dropoff_time}:00Z`);
   const back = new Date(due.getTime() + 2 * 3_600_000).toISOString().slice(0, 16);
@@ -105,7 +110,7 @@ async function returnedBooking(context: BrowserContext, forCustomer?: { id: numb
     device_time: back,
     photos: await photo('#c0392b'),
   });
-  return { booking, previousNumber: first.number ?? 0 };
+  return { booking, vehicle, previousNumber: first.number ?? 0 };
 }
 
 const money = (request: APIRequestContext, id: number) =>
@@ -434,6 +439,10 @@ test.describe('return charges with no signal, on a tablet', () => {
     await page.reload();
     await expect(decided.getByText(/^Waiting to send/)).toHaveCount(5);
     await expect(decided.getByRole('listitem', { name: 'Damage: Dent' })).toContainText('£51.00');
+    // Private photos are not kept on the device: said, not shown broken.
+    await expect(decided.getByRole('listitem', { name: 'Damage: Dent' })).toContainText(
+      'The pickup and return photos show when the connection returns.',
+    );
     await expect(panel).toContainText('Charged so far: £115.00; deposit held £300.00.');
 
     // Meanwhile another desk waives the late return: the tablet's decision of it is refused on replay.
@@ -451,6 +460,9 @@ test.describe('return charges with no signal, on a tablet', () => {
     // What was decided after it waits behind it (one target, in order).
     await expect(decided.getByText(/^Waiting to send/)).toHaveCount(2);
     await shoot(page, 'return-charges-refused-on-replay');
+    await page.setViewportSize(PHONE.viewport);
+    await shoot(page, 'return-charges-refused-on-replay');
+    await page.setViewportSize(TABLET.viewport);
     await late.getByRole('button', { name: 'Discard this decision' }).click();
     await expect(page.getByText(/^Waiting to send/)).toHaveCount(0, { timeout: 30_000 });
 
@@ -466,6 +478,7 @@ test.describe('return charges with no signal, on a tablet', () => {
     expect(sent.proposed).toEqual([]);
     await expect(decided.locator(':scope > li')).toHaveCount(5);
     await expect(panel).toContainText('Charged so far: £106.00; deposit held £300.00.');
+    await expectDamagePhotos(decided.getByRole('listitem', { name: 'Damage: Dent' }), 'side by side');
 
     await panel.getByRole('button', { name: 'Finalize invoice' }).click();
     const settlement = panel.getByRole('region', { name: 'Settlement' });
@@ -477,6 +490,45 @@ test.describe('return charges with no signal, on a tablet', () => {
       ['refund', 'received', '194.00'],
     ]);
     await shoot(page, 'return-charges-sent-and-settled');
+  });
+});
+
+test.describe('a return inspection saved with no signal, on a tablet', () => {
+  test.use(TABLET);
+
+  test('the panel says to connect to see the proposed charges; once the inspection has arrived they are worked out', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const { booking, vehicle } = await returnedBooking(context, undefined, false);
+    await page.goto(`/booking-details/${booking.id}`);
+    const inspections = page.getByRole('region', { name: 'Inspections' });
+    await expect(inspections.getByRole('button', { name: 'Record return inspection' })).toBeVisible();
+    await waitForServiceWorker(page);
+    const charges = page.getByRole('region', { name: 'Return charges' });
+    // Not returned yet: no charges to show.
+    await expect(charges).toHaveCount(0);
+    await goOffline(context, page);
+
+    await inspections.getByRole('button', { name: 'Record return inspection' }).click();
+    const back = page.getByRole('form', { name: 'Return inspection' });
+    await back.getByLabel('Mileage').fill(String(vehicle.mileage + 450));
+    await back.getByLabel('Fuel level').selectOption({ label: '5/8' });
+    await back.getByRole('button', { name: 'Save return inspection' }).click();
+    await expect(inspections.getByText(/^Waiting to send: /)).toBeVisible();
+    await expect(charges).toContainText(
+      'The return inspection is saved on this device. Connect to see the proposed charges: they are worked out by the server once the inspection arrives.',
+    );
+    await shoot(page, 'return-charges-connect');
+    await page.setViewportSize(PHONE.viewport);
+    await shoot(page, 'return-charges-connect');
+
+    await context.setOffline(false);
+    const proposed = charges.getByRole('list', { name: 'Proposed charges' });
+    await expect(proposed.getByRole('listitem', { name: KM })).toBeVisible({ timeout: 30_000 });
+    await expect(proposed.getByRole('listitem', { name: FUEL })).toContainText('£30.00');
+    await expect(charges.getByText(/Connect to see/)).toHaveCount(0);
   });
 });
 
@@ -507,6 +559,9 @@ test.describe('return charges with no signal, on a phone', () => {
     expect([before.decided, before.settlement]).toEqual([[], null]);
     await expectAccessible(page);
     await shoot(page, 'return-charges-finalize-offline');
+    await page.setViewportSize(TABLET.viewport);
+    await shoot(page, 'return-charges-finalize-offline');
+    await page.setViewportSize(PHONE.viewport);
 
     await context.setOffline(false);
     const settlement = panel.getByRole('region', { name: 'Settlement' });

@@ -12,6 +12,7 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, firstMessages, refusalParts } from '../../../lib/form-errors.ts';
+import { useOnline } from '../../../offline/connectivity.ts';
 import { useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
 import { isRefusedEntry, QueuedEntry } from '../../../offline/queued-entry.tsx';
 import { InspectionPhotos, queuedInspectionKind, useBookingInspections } from '../../inspections/index.ts';
@@ -140,7 +141,12 @@ const PHOTO_COLUMNS = [
  * side (stacked on a phone). Photos are of the whole car, not of one mark, so each damage shows them all.
  */
 function DamagePhotos({ inspections, charge }: { inspections: BookingInspections | undefined; charge: string }) {
+  // Private photos are never kept on the device: offline they are said to come, not shown broken.
+  const online = useOnline();
   if (!inspections) return null;
+  if (!online) {
+    return <p className="return-charges__empty">The pickup and return photos show when the connection returns.</p>;
+  }
   return (
     <div className="return-charge__photos" role="group" aria-label={`Photos for ${charge}`}>
       {PHOTO_COLUMNS.map(([kind, title]) => (
