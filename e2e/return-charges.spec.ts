@@ -543,6 +543,13 @@ test.describe('return charges with no signal, on a phone', () => {
     const { booking, previousNumber } = await returnedBooking(context);
     const { panel, proposed, decided, charge } = await openThenLoseSignal(page, context, booking.id);
     for (const name of [KM, FUEL, LATE]) await charge(name).getByRole('button', { name: 'Confirm' }).click();
+    // Not with a charge left to decide: said beside the button, and the focus moves to it.
+    await panel.getByRole('button', { name: 'Finalize invoice' }).click();
+    await expect(
+      panel
+        .getByRole('alert')
+        .filter({ hasText: 'Decide every proposed charge before finalizing: one is left (Damage: Dent).' }),
+    ).toBeFocused();
     await charge('Damage: Dent').getByRole('button', { name: 'Dismiss, already known' }).click();
     await expect(proposed).toHaveCount(0);
     await expect(decided.getByText(/^Waiting to send/)).toHaveCount(4);

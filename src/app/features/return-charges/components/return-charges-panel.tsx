@@ -83,10 +83,17 @@ async function sendChecked(
 
 type Send = Writes['send'];
 
+/** The write this screen is sending and has no answer for yet (its form stays, its buttons wait). */
+function asking(writes: Writes): ChargeWrite | undefined {
+  return writes.inFlight && !writes.inFlight.accepted ? chargeWriteOf(writes.inFlight.entry.request) : undefined;
+}
+
+const Sending = () => <p className="return-charges__empty">Sending...</p>;
+
 /** A write of this screen still on the device: being sent, waiting for the connection, or refused with Discard. */
 function WriteState({ entry, thing }: { entry: OutboxEntry | null; thing: string }) {
   if (!entry) return null;
-  if (entry.state === 'sending') return <p className="return-charges__empty">Sending...</p>;
+  if (entry.state === 'sending') return <Sending />;
   return <QueuedEntry entry={entry} thing={thing} />;
 }
 
@@ -197,6 +204,8 @@ function ProposedCharge({
     );
   };
   const damage = charge.kind === 'damage';
+  const pending = asking(writes);
+  const sending = pending?.type === 'decide' && pending.body.code === charge.code;
   return (
     <li className="return-charge" aria-labelledby={titleId}>
       <div className="return-charge__line">
@@ -210,6 +219,7 @@ function ProposedCharge({
       <p className="return-charge__working">{charge.working}</p>
       {damage ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
       <WriteState entry={item.refused} thing="decision" />
+      {sending ? <Sending /> : null}
       {fields({
         amount: damage ? 'Cost' : 'Amount',
         reason: 'Reason',
@@ -258,6 +268,8 @@ function DecidedCharge({
     'The change could not be saved.',
   );
   const saved = item.saved;
+  const pending = asking(writes);
+  const sending = pending?.type === 'edit' && pending.chargeId === saved?.id;
   const send = (decision: EditBody['decision']) => {
     if (!saved) return;
     clearRefusal();
@@ -280,6 +292,7 @@ function DecidedCharge({
       {item.reason ? <p className="return-charge__reason">Reason: {item.reason}</p> : null}
       {item.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={item.label} /> : null}
       <WriteState entry={item.waiting} thing="decision" />
+      {sending ? <Sending /> : null}
       <WriteState
         entry={item.refused}
         thing={item.refused && chargeWriteOf(item.refused.request)?.type === 'edit' ? 'change' : 'decision'}
@@ -328,6 +341,7 @@ function AddCharge({ writes, bookingId, currency }: { writes: Writes; bookingId:
   const noteRef = useRef<HTMLInputElement>(null);
   const fallback = 'The charge could not be added.';
   const parts = refusalParts(error, FIELDS, fallback);
+  const pending = asking(writes);
   return (
     <form
       className="return-charge"
@@ -378,6 +392,7 @@ function AddCharge({ writes, bookingId, currency }: { writes: Writes; bookingId:
         />
       </div>
       <Refusal message={parts.message} />
+      {pending?.type === 'decide' && pending.body.code === kind ? <Sending /> : null}
       <div className="return-charge__form">
         <Button type="submit" size="sm" variant="secondary" disabled={writes.busy}>
           Add charge
@@ -463,7 +478,6 @@ function ReturnChargesBody({ bookingId, returned }: { bookingId: number; returne
   // Booking Details has read them for its Inspections panel: the same query, no other call.
   const inspections = useBookingInspections(bookingId).data;
   const [finalizeError, setFinalizeError] = useState<unknown>(null);
-  const finalizeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const charges = query.data;
   const shown = charges ? withQueuedWrites(charges, pending) : null;
@@ -473,10 +487,8 @@ function ReturnChargesBody({ bookingId, returned }: { bookingId: number; returne
   const finalize = () => {
     if (!shown) return;
     setFinalizeError(null);
-    const refused = (failure: unknown) => {
-      setFinalizeError(failure);
-      finalizeRef.current?.focus();
-    };
+    // Said beside the button, where the focus moves (Refusal).
+    const refused = (failure: unknown) => setFinalizeError(failure);
     if (shown.proposed.length > 0) {
       refused(new ApiError(409, { error: undecidedCharges(shown.proposed.map((item) => item.charge.label)) }));
       return;
@@ -553,7 +565,7 @@ function ReturnChargesBody({ bookingId, returned }: { bookingId: number; returne
               <WriteState entry={shown.finalize} thing="finalize" />
               <Refusal message={refusalParts(finalizeError, [], 'The invoice could not be finalized.').message} />
               <div className="return-charge__form">
-                <Button ref={finalizeRef} disabled={writes.busy} onClick={finalize}>
+                <Button disabled={writes.busy} onClick={finalize}>
                   {writes.inFlight?.entry.request.url.endsWith('/finalize/') ? 'Finalizing...' : 'Finalize invoice'}
                 </Button>
               </div>
