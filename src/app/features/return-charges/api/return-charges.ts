@@ -94,3 +94,5 @@ function inFlightEntry(bookingId: number, request: OutboxEntry['request']): Outb
 /** The same write as another (this screen's in-flight one and its outbox entry). */
 export const sameWrite = (a: OutboxEntry['request'], b: OutboxEntry['request']) =>
   a.method === b.method && a.url === b.url && JSON.stringify(a.json ?? null) === JSON.stringify(b.json ?? null);
+
+export type ReturnChargeWrites = ReturnType<typeof useReturnChargeWrites>;

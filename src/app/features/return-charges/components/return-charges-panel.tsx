@@ -1,17 +1,14 @@
 import { useId, useRef, useState, type RefObject } from 'react';
-import * as v from 'valibot';
 import type { BookingInspections } from '#domain/api/inspections';
 import { formatMoney as decimalText, parseMoney } from '#domain/money';
 import { undecidedCharges } from '#domain/return-charges';
-import { PARSE_CONFIG } from '#domain/schemas/parse';
-import { returnChargeDecisionSchema, returnChargeEditSchema } from '#domain/schemas/return-charge';
 import { Button } from '../../../components/button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage, firstMessages, refusalParts } from '../../../lib/form-errors.ts';
+import { errorMessage, refusalParts } from '../../../lib/form-errors.ts';
 import { useOnline } from '../../../offline/connectivity.ts';
 import { useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
 import { isRefusedEntry, QueuedEntry } from '../../../offline/queued-entry.tsx';
@@ -19,7 +16,6 @@ import { InspectionPhotos, queuedInspectionKind, useBookingInspections } from '.
 import {
   chargesTarget,
   chargeWriteOf,
-  type ChargeWrite,
   type DecisionBody,
   type EditBody,
   type ShownCharge,
@@ -30,12 +26,13 @@ import {
   sameWrite,
   useReturnChargeWrites,
   useReturnCharges,
-  type ChargeOutcome,
+  type ReturnChargeWrites,
   type ReturnCharges,
 } from '../api/return-charges.ts';
+import { asking, Sending, sendChecked, WriteState } from './write-state.tsx';
 import '../return-charges.css';
 
-type Writes = ReturnType<typeof useReturnChargeWrites>;
+type Writes = ReturnChargeWrites;
 const STATUS_WORDS = { confirmed: 'Charged', waived: 'Waived', dismissed: 'Dismissed, already known' } as const;
 const FIELDS = ['amount', 'reason', 'note'] as const;
 
@@ -50,51 +47,6 @@ function focusRefused(error: unknown, refs: FieldRefs, fallback: string) {
 /** Blank fields are left out, so the server reads them as not given. */
 function given<T extends object>(body: T): T {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '')) as T;
-}
-
-/** The form's own check with the server's schema (an amount's format, a reason's length), before anything is kept. */
-function checked(schema: typeof returnChargeDecisionSchema | typeof returnChargeEditSchema, body: object) {
-  const parsed = v.safeParse(schema, body, PARSE_CONFIG);
-  if (parsed.success) return null;
-  const fields = firstMessages(v.flatten(parsed.issues).nested ?? {});
-  return new ApiError(400, {
-    error: 'Check the highlighted fields.',
-    fields: Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, [text]])),
-  });
-}
-
-/** Sends a write unless the form's check refuses it; a refusal goes beside its field. */
-async function sendChecked(
-  send: Send,
-  write: ChargeWrite,
-  label: string,
-  refused: (error: unknown) => void,
-): Promise<ChargeOutcome['status']> {
-  const body = write.type === 'finalize' ? null : write.body;
-  const local = body && checked(write.type === 'edit' ? returnChargeEditSchema : returnChargeDecisionSchema, body);
-  if (local) {
-    refused(local);
-    return 'refused';
-  }
-  const outcome = await send(write, label);
-  if (outcome.status === 'refused') refused(outcome.error);
-  return outcome.status;
-}
-
-type Send = Writes['send'];
-
-/** The write this screen is sending and has no answer for yet (its form stays, its buttons wait). */
-function asking(writes: Writes): ChargeWrite | undefined {
-  return writes.inFlight && !writes.inFlight.accepted ? chargeWriteOf(writes.inFlight.entry.request) : undefined;
-}
-
-const Sending = () => <p className="return-charges__empty">Sending...</p>;
-
-/** A write of this screen still on the device: being sent, waiting for the connection, or refused with Discard. */
-function WriteState({ entry, thing }: { entry: OutboxEntry | null; thing: string }) {
-  if (!entry) return null;
-  if (entry.state === 'sending') return <Sending />;
-  return <QueuedEntry entry={entry} thing={thing} />;
 }
 
 /**
