@@ -11,7 +11,19 @@ import sharp from 'sharp';
 import type { StaffBookingDetail } from '../src/domain/api/bookings.ts';
 import type { Invoice } from '../src/domain/api/invoices.ts';
 import type { BookingMoney } from '../src/domain/api/payments.ts';
-import { apiJson, csrfHeaders, isoDay, PHONE, signInApi, TABLET, uniqueSuffix } from './support/api.ts';
+import type { ReturnCharges } from '../src/domain/api/return-charges.ts';
+import {
+  apiJson,
+  csrfHeaders,
+  goOffline,
+  isoDay,
+  PHONE,
+  signInApi,
+  TABLET,
+  uniqueSuffix,
+  waitForServiceWorker,
+} from './support/api.ts';
+import { waitForSavedQuery } from './support/waits.ts';
 import { waitForMail } from './support/mail.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff.ts';
@@ -22,7 +34,11 @@ import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff
  * fresh agency: its terms are £0.20 a km over 100 km a day, £10.00 an eighth, 10 % of the day rate
  * an hour after 30 minutes' grace, no tax; the car costs £45.00 a day.
  */
-async function returnedBooking(context: BrowserContext, forCustomer?: { id: number; operator: APIRequestContext }) {
+async function returnedBooking(
+  context: BrowserContext,
+  forCustomer?: { id: number; operator: APIRequestContext },
+  withReturn = true,
+) {
   const request = context.request;
   await freshAgencyOwner(context, request, 'Return Motors');
   const suffix = uniqueSuffix();
@@ -88,6 +104,7 @@ async function returnedBooking(context: BrowserContext, forCustomer?: { id: numb
     no_agreement_reason: 'Agreement signed on paper for this test.',
     photos: await photo('#2a6f97'),
   });
+  if (!withReturn) return { booking, vehicle, previousNumber: first.number ?? 0 };
   // Two hours after the dropoff time, on the desk's clock.
   const due = new Date(`${booking.end_date}T${booking.dropoff_time}:00Z`);
   const back = new Date(due.getTime() + 2 * 3_600_000).toISOString().slice(0, 16);
@@ -101,7 +118,7 @@ async function returnedBooking(context: BrowserContext, forCustomer?: { id: numb
     device_time: back,
     photos: await photo('#c0392b'),
   });
-  return { booking, previousNumber: first.number ?? 0 };
+  return { booking, vehicle, previousNumber: first.number ?? 0 };
 }
 
 const money = (request: APIRequestContext, id: number) =>
@@ -466,5 +483,226 @@ test.describe('the customer’s phone', () => {
     await expect(fuel.getByRole('button', { name: 'Dispute this charge' })).toBeVisible();
     await expectAccessible(page);
     await charges.screenshot({ path: 'test-results/dispute-answered-390x844.png' });
+  });
+});
+
+const KM = 'Kilometres over the allowance (150 km)';
+const FUEL = 'Fuel short of the pickup level (3/8 of a tank)';
+const LATE = 'Late return (2 hours)';
+
+/**
+ * Booking Details opened online once the return inspection is recorded, kept for an offline start
+ * (the page's service worker, the booking and its return charges in the saved cache), then no signal.
+ */
+async function openThenLoseSignal(page: Page, context: BrowserContext, bookingId: number) {
+  await page.goto(`/booking-details/${bookingId}`);
+  const panel = page.getByRole('region', { name: 'Return charges' });
+  const proposed = panel.getByRole('list', { name: 'Proposed charges' });
+  await expect(proposed.getByRole('heading', { level: 4 })).toHaveCount(4);
+  await waitForServiceWorker(page);
+  await expect(proposed.getByRole('heading', { level: 4 })).toHaveCount(4);
+  await waitForSavedQuery(page, { key: ['return-charges', bookingId], shows: 'Damage: Dent' });
+  await waitForSavedQuery(page, { key: ['detail', bookingId] });
+  await goOffline(context, page);
+  return {
+    panel,
+    proposed,
+    decided: panel.getByRole('list', { name: 'Decided charges' }),
+    charge: (name: string) => proposed.getByRole('listitem', { name }),
+  };
+}
+
+const returnCharges = (request: APIRequestContext, id: number) =>
+  apiJson<ReturnCharges>(request, 'GET', `bookings/${id}/return-charges/`);
+
+test.describe('return charges with no signal, on a tablet', () => {
+  test.use(TABLET);
+
+  test('decided offline and kept over a reload; sent once, in order, when back online; a refusal on replay beside its charge with Discard; then finalized', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    const { booking, previousNumber } = await returnedBooking(context);
+    const { panel, proposed, decided, charge } = await openThenLoseSignal(page, context, booking.id);
+
+    await charge(KM).getByRole('button', { name: 'Confirm' }).click();
+    // Shown at once, marked as waiting to send.
+    await expect(decided.getByRole('listitem', { name: KM })).toContainText('Waiting to send');
+    await expect(charge(KM)).toHaveCount(0);
+    await charge(FUEL).getByLabel('Reason').fill('Gauge faulty');
+    await charge(FUEL).getByRole('button', { name: 'Waive' }).click();
+    await expect(decided.getByRole('listitem', { name: FUEL })).toContainText('Reason: Gauge faulty');
+    await charge(LATE).getByRole('button', { name: 'Confirm' }).click();
+    await charge('Damage: Dent').getByLabel('Cost').fill('51.00');
+    await charge('Damage: Dent').getByRole('button', { name: 'Confirm' }).click();
+    await expect(proposed).toHaveCount(0);
+    const add = panel.getByRole('form', { name: 'Add a charge' });
+    await add.getByLabel('Amount').fill('25');
+    await add.getByLabel('Note').fill('Sand in the boot');
+    await add.getByRole('button', { name: 'Add charge' }).click();
+    await expect(decided.getByRole('listitem', { name: 'Cleaning: Sand in the boot' })).toContainText('£25.00');
+    await expect(decided.locator(':scope > li')).toHaveCount(5);
+    await expect(decided.getByText(/^Waiting to send/)).toHaveCount(5);
+    await expect(panel).toContainText('Charged so far: £115.00; deposit held £300.00.');
+    // Nothing has reached the server yet.
+    expect((await returnCharges(context.request, booking.id)).decided).toEqual([]);
+    await expectAccessible(page);
+    await shoot(page, 'return-charges-offline');
+
+    // The decisions are kept on the tablet: a reload with no signal shows them still waiting.
+    await page.reload();
+    await expect(decided.getByText(/^Waiting to send/)).toHaveCount(5);
+    await expect(decided.getByRole('listitem', { name: 'Damage: Dent' })).toContainText('£51.00');
+    // Private photos are not kept on the device: said, not shown broken.
+    await expect(decided.getByRole('listitem', { name: 'Damage: Dent' })).toContainText(
+      'The pickup and return photos show when the connection returns.',
+    );
+    await expect(panel).toContainText('Charged so far: £115.00; deposit held £300.00.');
+
+    // Meanwhile another desk waives the late return: the tablet's decision of it is refused on replay.
+    await apiJson(context.request, 'POST', `bookings/${booking.id}/return-charges/`, {
+      code: 'late',
+      decision: 'waive',
+      reason: 'Roadworks on the ring road',
+    });
+    await context.setOffline(false);
+    const late = decided.getByRole('listitem', { name: LATE });
+    await expect(late.getByText('This charge is already decided: change or waive it instead.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(late).toContainText('Reason: Roadworks on the ring road');
+    // What was decided after it waits behind it (one target, in order).
+    await expect(decided.getByText(/^Waiting to send/)).toHaveCount(2);
+    await shoot(page, 'return-charges-refused-on-replay');
+    await page.setViewportSize(PHONE.viewport);
+    await shoot(page, 'return-charges-refused-on-replay');
+    await page.setViewportSize(TABLET.viewport);
+    await late.getByRole('button', { name: 'Discard this decision' }).click();
+    await expect(page.getByText(/^Waiting to send/)).toHaveCount(0, { timeout: 30_000 });
+
+    // Sent exactly once: the server's charges are what was decided, with no duplicate.
+    const sent = await returnCharges(context.request, booking.id);
+    expect(sent.decided.map((item) => [item.code, item.status, item.amount, item.reason])).toEqual([
+      ['late', 'waived', '0.00', 'Roadworks on the ring road'],
+      ['mileage', 'confirmed', '30.00', null],
+      ['fuel', 'waived', '0.00', 'Gauge faulty'],
+      ['damage:1', 'confirmed', '51.00', null],
+      ['cleaning:1', 'confirmed', '25.00', null],
+    ]);
+    expect(sent.proposed).toEqual([]);
+    await expect(decided.locator(':scope > li')).toHaveCount(5);
+    await expect(panel).toContainText('Charged so far: £106.00; deposit held £300.00.');
+    await expectDamagePhotos(decided.getByRole('listitem', { name: 'Damage: Dent' }), 'side by side');
+
+    await panel.getByRole('button', { name: 'Finalize invoice' }).click();
+    const settlement = panel.getByRole('region', { name: 'Settlement' });
+    await expect(settlement).toContainText(`Invoice ${previousNumber + 1} issued`);
+    await expect(settlement).toContainText('£194.00');
+    const ledger = await money(context.request, booking.id);
+    expect(ledger.payments.map((p) => [p.kind, p.status, p.amount])).toEqual([
+      ['deposit', 'received', '300.00'],
+      ['refund', 'received', '194.00'],
+    ]);
+    await shoot(page, 'return-charges-sent-and-settled');
+  });
+});
+
+test.describe('a return inspection saved with no signal, on a tablet', () => {
+  test.use(TABLET);
+
+  test('the panel says to connect to see the proposed charges; once the inspection has arrived they are worked out', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const { booking, vehicle } = await returnedBooking(context, undefined, false);
+    await page.goto(`/booking-details/${booking.id}`);
+    const inspections = page.getByRole('region', { name: 'Inspections' });
+    await expect(inspections.getByRole('button', { name: 'Record return inspection' })).toBeVisible();
+    await waitForServiceWorker(page);
+    const charges = page.getByRole('region', { name: 'Return charges' });
+    // Not returned yet: no charges to show.
+    await expect(charges).toHaveCount(0);
+    await goOffline(context, page);
+
+    await inspections.getByRole('button', { name: 'Record return inspection' }).click();
+    const back = page.getByRole('form', { name: 'Return inspection' });
+    await back.getByLabel('Mileage').fill(String(vehicle.mileage + 450));
+    await back.getByLabel('Fuel level').selectOption({ label: '5/8' });
+    await back.getByRole('button', { name: 'Save return inspection' }).click();
+    await expect(inspections.getByText(/^Waiting to send: /)).toBeVisible();
+    await expect(charges).toContainText(
+      'The return inspection is saved on this device. Connect to see the proposed charges: they are worked out by the server once the inspection arrives.',
+    );
+    await shoot(page, 'return-charges-connect');
+    await page.setViewportSize(PHONE.viewport);
+    await shoot(page, 'return-charges-connect');
+
+    await context.setOffline(false);
+    const proposed = charges.getByRole('list', { name: 'Proposed charges' });
+    await expect(proposed.getByRole('listitem', { name: KM })).toBeVisible({ timeout: 30_000 });
+    await expect(proposed.getByRole('listitem', { name: FUEL })).toContainText('£30.00');
+    await expect(charges.getByText(/Connect to see/)).toHaveCount(0);
+  });
+});
+
+test.describe('return charges with no signal, on a phone', () => {
+  test.use(PHONE);
+
+  test('decided and finalized with no signal: the final invoice is issued when back online, once', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    const { booking, previousNumber } = await returnedBooking(context);
+    const { panel, proposed, decided, charge } = await openThenLoseSignal(page, context, booking.id);
+    for (const name of [KM, FUEL, LATE]) await charge(name).getByRole('button', { name: 'Confirm' }).click();
+    // Not with a charge left to decide: said beside the button, and the focus moves to it.
+    await panel.getByRole('button', { name: 'Finalize invoice' }).click();
+    await expect(
+      panel
+        .getByRole('alert')
+        .filter({ hasText: 'Decide every proposed charge before finalizing: one is left (Damage: Dent).' }),
+    ).toBeFocused();
+    await charge('Damage: Dent').getByRole('button', { name: 'Dismiss, already known' }).click();
+    await expect(proposed).toHaveCount(0);
+    await expect(decided.getByText(/^Waiting to send/)).toHaveCount(4);
+
+    await panel.getByRole('button', { name: 'Finalize invoice' }).click();
+    const final = panel.getByRole('region', { name: 'Final invoice' });
+    await expect(final.getByRole('heading', { name: 'Final invoice: issued when back online' })).toBeVisible();
+    await expect(final).toContainText('Charges: £69.00; deposit held £300.00.');
+    await expect(final.getByText(/^Waiting to send: Final invoice and deposit settlement/)).toBeVisible();
+    // Nothing changes after the finalize: no more charges to add, no changes.
+    await expect(panel.getByRole('form', { name: 'Add a charge' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: /^Change / })).toHaveCount(0);
+    const before = await returnCharges(context.request, booking.id);
+    expect([before.decided, before.settlement]).toEqual([[], null]);
+    await expectAccessible(page);
+    await shoot(page, 'return-charges-finalize-offline');
+    await page.setViewportSize(TABLET.viewport);
+    await shoot(page, 'return-charges-finalize-offline');
+    await page.setViewportSize(PHONE.viewport);
+
+    await context.setOffline(false);
+    const settlement = panel.getByRole('region', { name: 'Settlement' });
+    await expect(settlement).toContainText(`Invoice ${previousNumber + 1} issued`, { timeout: 30_000 });
+    await expect(settlement).toContainText('£231.00');
+    await expect(page.getByText(/^Waiting to send/)).toHaveCount(0);
+    const after = await returnCharges(context.request, booking.id);
+    expect(after.decided.map((item) => [item.code, item.status])).toEqual([
+      ['mileage', 'confirmed'],
+      ['fuel', 'confirmed'],
+      ['late', 'confirmed'],
+      ['damage:1', 'dismissed'],
+    ]);
+    expect(after.settlement?.invoice_number).toBe(previousNumber + 1);
+    const ledger = await money(context.request, booking.id);
+    expect(ledger.payments.map((p) => [p.kind, p.status, p.amount])).toEqual([
+      ['deposit', 'received', '300.00'],
+      ['refund', 'received', '231.00'],
+    ]);
+    await shoot(page, 'return-charges-finalized-online');
   });
 });

@@ -270,3 +270,9 @@ export function settleDeposit(depositHeld: number, charges: number): { applied: 
   const applied = Math.min(held, owed);
   return { applied, refund: held - applied, due: owed - applied };
 }
+
+/** Why a return cannot be finalized yet: the proposed charges nobody has decided (the server's 409, a screen's own check). */
+export function undecidedCharges(labels: readonly string[]): string {
+  const left = labels.length === 1 ? 'one is' : `${labels.length} are`;
+  return `Decide every proposed charge before finalizing: ${left} left (${labels.join('; ')}).`;
+}

@@ -9,6 +9,9 @@ import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { startWorld, type World, type WorldClients } from '../helpers/fixtures.ts';
 import * as rows from '../helpers/rows.ts';
+import { claimKey, findKey } from '#server/repositories/idempotency';
+import { editReturnCharge } from '#server/services/return-charges/edit-charge';
+import { finalizeReturn } from '#server/services/return-charges/finalize-return';
 
 type Reply = ReturnCharges & ErrorBody;
 
@@ -464,6 +467,102 @@ describe(`return charges (${ENGINE})`, () => {
     expect(reply.body.error).toBe('The return charges are worked out once the return inspection is recorded.');
     expect((await clients.agent.post<Reply>(url(id), { code: 'fuel', decision: 'confirm' })).status).toBe(409);
     expect((await clients.agent.post<Reply>(`${url(id)}finalize/`)).status).toBe(409);
+  });
+
+  it('a tablet’s replay (the same Idempotency-Key) of a decision, a change and the finalize gets the first reply and writes nothing again', async () => {
+    const id = await returned();
+    const keyed = (key: string) => ({ headers: { 'idempotency-key': `return-${id}-${key}` } });
+    const fuel = { code: 'fuel', decision: 'waive', reason: 'Gauge faulty' };
+    const before = await counts();
+
+    const decided = await clients.agent.post<Reply>(url(id), fuel, keyed('decide'));
+    expect(decided.status).toBe(201);
+    const replayed = await clients.agent.post<Reply>(url(id), fuel, keyed('decide'));
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toEqual(decided.body);
+    expect((await counts()).charges).toBe(before.charges + 1);
+    // The same key with another body is refused, and nothing is decided.
+    const reused = await clients.agent.post<Reply>(url(id), { ...fuel, reason: 'Other' }, keyed('decide'));
+    expect(reused.status).toBe(422);
+    expect((await counts()).charges).toBe(before.charges + 1);
+
+    // A change replayed after a later change answers its first reply and does not undo the later one.
+    const chargeUrl = `${url(id)}${decided.body.decided[0]?.id ?? 0}/`;
+    const change = { decision: 'confirm', amount: '25.00', reason: 'Gauge was half right' };
+    const changed = await clients.agent.patch<Reply>(chargeUrl, change, keyed('change'));
+    expect(changed.status).toBe(200);
+    const later = await clients.agent.patch<Reply>(
+      chargeUrl,
+      { decision: 'waive', reason: 'Goodwill' },
+      keyed('later'),
+    );
+    expect(later.body.decided[0]).toMatchObject({ status: 'waived', reason: 'Goodwill' });
+    const changedAgain = await clients.agent.patch<Reply>(chargeUrl, change, keyed('change'));
+    expect(changedAgain.status).toBe(200);
+    expect(changedAgain.headers['idempotent-replayed']).toBe('true');
+    expect(changedAgain.body).toEqual(changed.body);
+    const now = await clients.agent.get<Reply>(url(id));
+    expect(now.body.decided[0]).toMatchObject({ status: 'waived', amount: '0.00', reason: 'Goodwill' });
+
+    for (const code of ['mileage', 'late']) {
+      expect((await clients.agent.post<Reply>(url(id), { code, decision: 'confirm' }, keyed(code))).status).toBe(201);
+    }
+    await clients.agent.post<Reply>(url(id), { code: 'damage:1', decision: 'dismiss' }, keyed('damage'));
+    const settledBefore = await counts();
+    const mails = () => t.outbox.filter((mail) => mail.subject.endsWith(`for booking ${id}`));
+    const final = await clients.agent.post<Reply>(`${url(id)}finalize/`, undefined, keyed('finalize'));
+    expect(final.status).toBe(200);
+    expect(final.body.settlement).toMatchObject({ charges: '38.00', refund: '262.00', due: '0.00' });
+    const afterFinal = await counts();
+    expect(afterFinal).toEqual({
+      ...settledBefore,
+      settlements: settledBefore.settlements + 1,
+      payments: settledBefore.payments + 1,
+      invoices: settledBefore.invoices + 1,
+    });
+    const finalAgain = await clients.agent.post<Reply>(`${url(id)}finalize/`, undefined, keyed('finalize'));
+    expect(finalAgain.status).toBe(200);
+    expect(finalAgain.headers['idempotent-replayed']).toBe('true');
+    expect(finalAgain.body).toEqual(final.body);
+    expect(await counts()).toEqual(afterFinal);
+    expect(mails()).toHaveLength(1);
+  });
+
+  it('stores a change’s and a finalize’s reply in their own transaction, so a crash before the reply leaves the key answered', async () => {
+    const id = await returned();
+    const user = { id: world.users.agentA, role: 'agent' as const, agencyId: world.agencies.a };
+    const scope = `user:${user.id}`;
+    const claim = async (key: string) => {
+      expect(await claimKey(db(), scope, key, 'hash', new Date().toISOString(), 'test-process')).toBe(true);
+      return { scope, key };
+    };
+    const waived = await clients.agent.post<Reply>(url(id), {
+      code: 'fuel',
+      decision: 'waive',
+      reason: 'Gauge faulty',
+    });
+    const chargeId = waived.body.decided[0]?.id ?? 0;
+    // The service alone, as if the process died before the plugin's onSend stored the reply.
+    const changeKey = await claim(`crash-change-${id}`);
+    const changed = await editReturnCharge(t.app.deps, user, {
+      bookingId: id,
+      chargeId,
+      input: { decision: 'confirm', amount: 2500, reason: 'Half right' },
+      replyKey: changeKey,
+    });
+    const storedChange = await findKey(db(), scope, changeKey.key);
+    expect(storedChange).toMatchObject({ state: 'done', status_code: 200 });
+    expect(JSON.parse(storedChange?.response_body ?? 'null')).toEqual(changed);
+
+    for (const code of ['mileage', 'late']) await clients.agent.post<Reply>(url(id), { code, decision: 'confirm' });
+    await clients.agent.post<Reply>(url(id), { code: 'damage:1', decision: 'dismiss' });
+    const finalizeKey = await claim(`crash-finalize-${id}`);
+    const final = await finalizeReturn(t.app.deps, user, id, t.app.log, finalizeKey);
+    const storedFinal = await findKey(db(), scope, finalizeKey.key);
+    expect(storedFinal).toMatchObject({ state: 'done', status_code: 200 });
+    expect(JSON.parse(storedFinal?.response_body ?? 'null')).toEqual(final);
+    expect(final.settlement).not.toBeNull();
   });
 
   it('keeps another agency, customers and visitors out, before reading the body, and writes nothing', async () => {

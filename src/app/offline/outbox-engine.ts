@@ -14,6 +14,7 @@ const KINDS: readonly OutboxKind[] = [
   'maintenance-record',
   'inspection',
   'agreement-signature',
+  'return-charge',
 ];
 
 /** Everything the outbox needs from its surroundings, injected so tests run it on a fake clock and sender. */

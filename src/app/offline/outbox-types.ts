@@ -14,7 +14,8 @@ export type OutboxKind =
   | 'own-customer-edit'
   | 'maintenance-record'
   | 'inspection'
-  | 'agreement-signature';
+  | 'agreement-signature'
+  | 'return-charge';
 
 /**
  * waiting: queued or backing off; sending: in flight; attention: the server refused it (4xx);

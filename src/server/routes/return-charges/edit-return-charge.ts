@@ -16,8 +16,13 @@ export const editReturnChargeRoute = defineRoute({
   async guard({ deps, user, params }) {
     await returnFactsOf(deps.db, params.id, agencyScope(user));
   },
-  async handler({ deps, user, params, body, reply }): Promise<ReturnCharges> {
+  async handler({ deps, user, params, body, request, reply }): Promise<ReturnCharges> {
     reply.header('Cache-Control', 'private, no-store');
-    return editReturnCharge(deps, user, { bookingId: params.id, chargeId: params.charge, input: body });
+    return editReturnCharge(deps, user, {
+      bookingId: params.id,
+      chargeId: params.charge,
+      input: body,
+      replyKey: request.idempotencyClaim,
+    });
   },
 });

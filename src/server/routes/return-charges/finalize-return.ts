@@ -9,7 +9,7 @@ import { returnFactsOf } from '../../services/return-charges/return-proposal.ts'
 /**
  * POST bookings/:id/return-charges/finalize/: the final invoice (the booking's lines and the
  * confirmed charges, issued with the next number) and the deposit settlement in the ledger.
- * A retry answers the same settlement (200) and writes nothing.
+ * A retry answers the same settlement (200) and writes nothing; a replayed Idempotency-Key its stored reply.
  */
 export const finalizeReturnRoute = defineRoute({
   method: 'POST',
@@ -22,6 +22,6 @@ export const finalizeReturnRoute = defineRoute({
   },
   async handler({ deps, user, params, reply, request }): Promise<ReturnCharges> {
     reply.header('Cache-Control', 'private, no-store');
-    return finalizeReturn(deps, user, params.id, request.log);
+    return finalizeReturn(deps, user, params.id, request.log, request.idempotencyClaim);
   },
 });

@@ -5,6 +5,7 @@ import { lockRow } from '../../db/sql-helpers.ts';
 import { findReturnCharge, findSettlement, updateReturnCharge } from '../../repositories/return-charges.ts';
 import { agencyScope } from '../agency-scope.ts';
 import { Conflict, fieldRefusal, Invalid, NotFound } from '../errors.ts';
+import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
 import { FINALIZED, returnChargesView, returnFactsOf } from './return-proposal.ts';
 
 export const CHARGE_NOT_FOUND = 'Charge not found.';
@@ -12,12 +13,13 @@ export const CHARGE_NOT_FOUND = 'Charge not found.';
 /**
  * Changes a decided charge (PATCH bookings/{id}/return-charges/{charge}/): another amount, or
  * waived; either way with a reason, which is kept. A dismissed damage given an amount is charged
- * after all. After the return is finalized, a conflict (409).
+ * after all. After the return is finalized, a conflict (409). The reply is stored with the write
+ * under its Idempotency-Key: a tablet's replay never applies an old change over a later one.
  */
 export async function editReturnCharge(
   deps: Deps,
   user: AuthUser,
-  call: { bookingId: number; chargeId: number; input: ReturnChargeEditInput },
+  call: { bookingId: number; chargeId: number; input: ReturnChargeEditInput; replyKey: ReplyKey | null },
 ): Promise<ReturnCharges> {
   const { input } = call;
   const facts = await returnFactsOf(deps.db, call.bookingId, agencyScope(user));
@@ -55,6 +57,8 @@ export async function editReturnCharge(
         updated_at: now,
       });
     }
-    return returnChargesView(trx, facts, deps.config.currency);
+    const reply = await returnChargesView(trx, facts, deps.config.currency);
+    await storeReplyWithWrite(trx, call.replyKey, 200, reply);
+    return reply;
   });
 }

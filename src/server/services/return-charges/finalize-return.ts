@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ReturnCharges } from '#domain/api/return-charges';
 import { todayIso } from '#domain/dates';
 import { invoiceSums } from '#domain/invoice-sums';
-import { settleDeposit } from '#domain/return-charges';
+import { settleDeposit, undecidedCharges } from '#domain/return-charges';
 import type { AuthUser, Deps } from '../../context.ts';
 import { lockRow } from '../../db/sql-helpers.ts';
 import type { Database } from '../../db/types.ts';
@@ -25,15 +25,13 @@ import {
 } from '../../repositories/return-charges.ts';
 import { agencyScope } from '../agency-scope.ts';
 import { Conflict, NotFound } from '../errors.ts';
+import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
 import { TAX_INCLUDED_NOTE } from '../invoices/create-draft.ts';
 import { invoiceName } from '../invoices/invoice-access.ts';
 import { linesFromBooking, linesFromQuote, netOf } from '../invoices/invoice-lines.ts';
 import { refundConflict } from '../payments/payment-checks.ts';
 import { mailFinalInvoice } from './final-invoice-mail.ts';
 import { BOOKING_NOT_FOUND, returnChargesView, returnFactsOf } from './return-proposal.ts';
-
-const undecided = (labels: string[]) =>
-  `Decide every proposed charge before finalizing: ${labels.length === 1 ? 'one is' : `${labels.length} are`} left (${labels.join('; ')}).`;
 
 /** The booking's own lines (decision 045) and the confirmed charges after them, net of tax where its prices include it. */
 async function finalLines(trx: Kysely<Database>, bookingId: number, scope: number | null) {
@@ -58,13 +56,15 @@ async function finalLines(trx: Kysely<Database>, bookingId: number, scope: numbe
  * held pays the charges (as invoiced, tax included) first, the rest of it is a refund received and
  * what it does not cover a payment due. Every proposed charge must be decided first (409). A retry
  * after it was finalized answers the same settlement and writes nothing. Once committed, the
- * customer is e-mailed the final invoice's charges and the settlement (not again on a retry).
+ * customer is e-mailed the final invoice's charges and the settlement (not again on a retry). The
+ * reply is stored with the settlement under its Idempotency-Key (a tablet's replay gets it back).
  */
 export async function finalizeReturn(
   deps: Deps,
   user: AuthUser,
   bookingId: number,
   log: FastifyBaseLogger,
+  replyKey: ReplyKey | null,
 ): Promise<ReturnCharges> {
   const scope = agencyScope(user);
   const facts: ReturnFacts = await returnFactsOf(deps.db, bookingId, scope);
@@ -80,7 +80,7 @@ export async function finalizeReturn(
         return { charges: await returnChargesView(trx, facts, currency), settled: false };
       }
       const view = await returnChargesView(trx, facts, currency);
-      if (view.proposed.length > 0) throw new Conflict(undecided(view.proposed.map((charge) => charge.label)));
+      if (view.proposed.length > 0) throw new Conflict(undecidedCharges(view.proposed.map((charge) => charge.label)));
 
       const { booking, own, lines } = await finalLines(trx, facts.id, scope);
       const live = await liveInvoiceOf(trx, facts.id);
@@ -144,7 +144,9 @@ export async function finalizeReturn(
         settled_by: user.id,
         created_at: at,
       });
-      return { charges: await returnChargesView(trx, facts, currency), settled: true };
+      const reply = await returnChargesView(trx, facts, currency);
+      await storeReplyWithWrite(trx, replyKey, 200, reply);
+      return { charges: reply, settled: true };
     });
   } catch (error) {
     throw refundConflict(error, currency);

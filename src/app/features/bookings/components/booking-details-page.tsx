@@ -64,9 +64,9 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           <BookingProgress booking={booking} />
           <InspectionsPanel booking={booking} />
           <AgreementSection bookingId={booking.id} bookingStatus={booking.booking_status} side="staff" />
-          {booking.booking_status === 'completed' ? (
+          {booking.booking_status === 'completed' || booking.booking_status === 'active' ? (
             <Suspense fallback={null}>
-              <ReturnChargesPanel bookingId={booking.id} />
+              <ReturnChargesPanel bookingId={booking.id} returned={booking.booking_status === 'completed'} />
             </Suspense>
           ) : null}
           <BookingFacts booking={booking} />

@@ -1,9 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReturnCharges } from '#domain/api/return-charges';
-import type { ReturnChargeDecision } from '#domain/schemas/return-charge';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { discardEntry, OUTBOX_VERSION, submitThroughOutbox, type OutboxEntry } from '../../../offline/outbox.ts';
 import { INVOICES_KEY } from '../../invoices/index.ts';
 import { PAYMENTS_KEY } from '../../payments/index.ts';
+import { chargeRequest, chargesTarget, type ChargeWrite } from './queued-charges.ts';
 
 export type { ReturnCharges };
 
@@ -18,52 +20,81 @@ const returnChargesOptions = (bookingId: number) =>
     staleTime: 0,
   });
 
-/** GET bookings/{id}/return-charges/: the proposal with its working, the decided charges, the settlement. */
-export function useReturnCharges(bookingId: number) {
-  return useQuery(returnChargesOptions(bookingId));
+/**
+ * GET bookings/{id}/return-charges/: the proposal with its working, the decided charges, the
+ * settlement. Kept in the persisted cache, so a tablet that opened the page online shows it offline.
+ * Only once the booking is returned (before, the server answers 409).
+ */
+export function useReturnCharges(bookingId: number, returned = true) {
+  return useQuery({ ...returnChargesOptions(bookingId), enabled: returned });
 }
 
-/** The text of the forms: amounts as typed ("45.50"), blanks left out. */
-export interface DecisionBody {
-  code: string;
-  decision: ReturnChargeDecision;
-  amount?: string;
-  reason?: string;
-  note?: string;
-}
-export interface EditBody {
-  decision: 'confirm' | 'waive';
-  amount?: string;
-  reason?: string;
-}
+/** What became of a write: accepted, kept on the device for later, or refused (its fields beside the form's). */
+export type ChargeOutcome = { status: 'sent' } | { status: 'queued' } | { status: 'refused'; error: ApiError };
 
 /**
- * POST …/return-charges/ (decide or add), PATCH …/return-charges/{charge}/ (change) and POST
- * …/finalize/ (the final invoice and the deposit settlement). Online only: money is not settled
- * offline. Each answers the whole return, which replaces the cached one.
+ * The panel's writes — POST …/return-charges/ (decide or add), PATCH …/return-charges/{charge}/
+ * (change), POST …/finalize/ (the final invoice and the deposit settlement) — through the outbox,
+ * on the booking's target after its inspections, each under its own Idempotency-Key. Online the
+ * server's answer is waited for (decision 013); without a connection the write is kept and sent
+ * once, in order, when the connection returns (decision 053). A refusal said at once is the form's
+ * to show, so its entry is discarded. `inFlight` is the write being sent from this screen: while it
+ * waits for the answer it is not shown as made (the form stays, for a refusal beside its field);
+ * once accepted, it is shown as made until the return's charges have been read again after it.
  */
 export function useReturnChargeWrites(bookingId: number) {
   const queryClient = useQueryClient();
   const key = returnChargesOptions(bookingId).queryKey;
-  const keep = (charges: ReturnCharges) => queryClient.setQueryData(key, charges);
-  const decide = useMutation({
-    mutationFn: (body: DecisionBody) => api.post<ReturnCharges>(`bookings/${bookingId}/return-charges/`, body),
-    onSuccess: keep,
-  });
-  const edit = useMutation({
-    mutationFn: ({ chargeId, body }: { chargeId: number; body: EditBody }) =>
-      api.patch<ReturnCharges>(`bookings/${bookingId}/return-charges/${chargeId}/`, body),
-    onSuccess: keep,
-  });
-  const finalize = useMutation({
-    mutationFn: () => api.post<ReturnCharges>(`bookings/${bookingId}/return-charges/finalize/`),
-    onSuccess: async (charges) => {
-      keep(charges);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
-      ]);
-    },
-  });
-  return { decide, edit, finalize };
+  const [inFlight, setInFlight] = useState<{ entry: OutboxEntry; accepted: boolean } | null>(null);
+  const [handled, setHandled] = useState<readonly string[]>([]);
+
+  const send = async (write: ChargeWrite, label: string): Promise<ChargeOutcome> => {
+    const invalidate = write.type === 'finalize' ? [key, PAYMENTS_KEY, INVOICES_KEY] : [key];
+    const request = chargeRequest(bookingId, write, label, invalidate);
+    const entry = inFlightEntry(bookingId, request);
+    setInFlight({ entry, accepted: false });
+    try {
+      const outcome = await submitThroughOutbox(request);
+      if (outcome.status === 'sent') {
+        setInFlight({ entry, accepted: true });
+        await queryClient.invalidateQueries({ queryKey: key });
+        return { status: 'sent' };
+      }
+      if (outcome.status === 'queued') return { status: 'queued' };
+      setHandled((ids) => [...ids, outcome.entry.id]);
+      void discardEntry(outcome.entry.id);
+      const status = outcome.entry.state === 'conflict' ? 409 : 400;
+      return { status: 'refused', error: new ApiError(status, { error: outcome.error, fields: outcome.fields ?? {} }) };
+    } finally {
+      setInFlight(null);
+    }
+  };
+  return { send, inFlight, handled, busy: inFlight !== null, target: chargesTarget(bookingId) };
 }
+
+/** The write being sent from this screen, shown as such until the charges are read again. */
+function inFlightEntry(bookingId: number, request: OutboxEntry['request']): OutboxEntry {
+  const now = Date.now();
+  return {
+    id: `in-flight-${now}`,
+    kind: request.kind,
+    target: chargesTarget(bookingId),
+    label: request.label,
+    state: 'sending',
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    errorFields: null,
+    createdAt: now,
+    seq: Number.MAX_SAFE_INTEGER,
+    version: OUTBOX_VERSION,
+    userId: null,
+    request,
+  };
+}
+
+/** The same write as another (this screen's in-flight one and its outbox entry). */
+export const sameWrite = (a: OutboxEntry['request'], b: OutboxEntry['request']) =>
+  a.method === b.method && a.url === b.url && JSON.stringify(a.json ?? null) === JSON.stringify(b.json ?? null);
+
+export type ReturnChargeWrites = ReturnType<typeof useReturnChargeWrites>;

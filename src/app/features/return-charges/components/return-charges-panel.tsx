@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type RefObject } from 'react';
 import type { BookingInspections } from '#domain/api/inspections';
-import type { ProposedChargeView, ReturnChargeView } from '#domain/api/return-charges';
+import { formatMoney as decimalText, parseMoney } from '#domain/money';
+import { undecidedCharges } from '#domain/return-charges';
 import { Button } from '../../../components/button.tsx';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { Refusal } from '../../../components/refusal.tsx';
@@ -8,17 +9,31 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, refusalParts } from '../../../lib/form-errors.ts';
-import { InspectionPhotos, useBookingInspections } from '../../inspections/index.ts';
+import { useOnline } from '../../../offline/connectivity.ts';
+import { useOutboxEntries, type OutboxEntry } from '../../../offline/outbox.ts';
+import { isRefusedEntry, QueuedEntry } from '../../../offline/queued-entry.tsx';
+import { InspectionPhotos, queuedInspectionKind, useBookingInspections } from '../../inspections/index.ts';
 import {
+  chargesTarget,
+  chargeWriteOf,
+  type DecisionBody,
+  type EditBody,
+  type ShownCharge,
+  type ShownProposal,
+  withQueuedWrites,
+} from '../api/queued-charges.ts';
+import {
+  sameWrite,
   useReturnChargeWrites,
   useReturnCharges,
-  type DecisionBody,
+  type ReturnChargeWrites,
   type ReturnCharges,
 } from '../api/return-charges.ts';
 import { AnswerDisputeForm, DisputeThread } from './dispute-thread.tsx';
+import { asking, Sending, sendChecked, WriteState } from './write-state.tsx';
 import '../return-charges.css';
 
-type Writes = ReturnType<typeof useReturnChargeWrites>;
+type Writes = ReturnChargeWrites;
 const STATUS_WORDS = { confirmed: 'Charged', waived: 'Waived', dismissed: 'Dismissed, already known' } as const;
 const FIELDS = ['amount', 'reason', 'note'] as const;
 
@@ -86,7 +101,12 @@ const PHOTO_COLUMNS = [
  * side (stacked on a phone). Photos are of the whole car, not of one mark, so each damage shows them all.
  */
 function DamagePhotos({ inspections, charge }: { inspections: BookingInspections | undefined; charge: string }) {
+  // Private photos are never kept on the device: offline they are said to come, not shown broken.
+  const online = useOnline();
   if (!inspections) return null;
+  if (!online) {
+    return <p className="return-charges__empty">The pickup and return photos show when the connection returns.</p>;
+  }
   return (
     <div className="return-charge__photos" role="group" aria-label={`Photos for ${charge}`}>
       {PHOTO_COLUMNS.map(([kind, title]) => (
@@ -104,18 +124,23 @@ function DamagePhotos({ inspections, charge }: { inspections: BookingInspections
   );
 }
 
+const VERBS = { confirm: 'charged', waive: 'waived', dismiss: 'dismissed as already known' } as const;
+
 /** A proposed charge with its working, and what staff may do with it: confirm (a damage with its cost), waive with a reason, dismiss a damage. */
 function ProposedCharge({
-  charge,
+  item,
   writes,
   currency,
   inspections,
+  bookingId,
 }: {
-  charge: ProposedChargeView;
+  item: ShownProposal;
   writes: Writes;
   currency: string;
   inspections: BookingInspections | undefined;
+  bookingId: number;
 }) {
+  const { charge } = item;
   const titleId = useId();
   const { amount, reason, clearRefusal, refused, fields } = useAmountAndReason(
     charge.amount ?? '',
@@ -123,9 +148,17 @@ function ProposedCharge({
   );
   const send = (decision: DecisionBody['decision']) => {
     clearRefusal();
-    writes.decide.mutate(given({ code: charge.code, decision, amount, reason }), { onError: refused });
+    const body = given({ code: charge.code, decision, amount, reason });
+    void sendChecked(
+      writes.send,
+      { type: 'decide', body },
+      `${charge.label}: ${VERBS[decision]} (booking #${bookingId})`,
+      refused,
+    );
   };
   const damage = charge.kind === 'damage';
+  const pending = asking(writes);
+  const sending = pending?.type === 'decide' && pending.body.code === charge.code;
   return (
     <li className="return-charge" aria-labelledby={titleId}>
       <div className="return-charge__line">
@@ -138,20 +171,22 @@ function ProposedCharge({
       </div>
       <p className="return-charge__working">{charge.working}</p>
       {damage ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
+      <WriteState entry={item.refused} thing="decision" />
+      {sending ? <Sending /> : null}
       {fields({
         amount: damage ? 'Cost' : 'Amount',
         reason: 'Reason',
         reasonHint: 'Needed to waive it or charge another amount.',
       })}
       <div className="return-charge__form">
-        <Button size="sm" disabled={writes.decide.isPending} onClick={() => send('confirm')}>
+        <Button size="sm" disabled={writes.busy} onClick={() => send('confirm')}>
           Confirm
         </Button>
-        <Button size="sm" variant="secondary" disabled={writes.decide.isPending} onClick={() => send('waive')}>
+        <Button size="sm" variant="secondary" disabled={writes.busy} onClick={() => send('waive')}>
           Waive
         </Button>
         {damage ? (
-          <Button size="sm" variant="ghost" disabled={writes.decide.isPending} onClick={() => send('dismiss')}>
+          <Button size="sm" variant="ghost" disabled={writes.busy} onClick={() => send('dismiss')}>
             Dismiss, already known
           </Button>
         ) : null}
@@ -160,52 +195,72 @@ function ProposedCharge({
   );
 }
 
-/** A decided charge, and a change to it: another amount or waived, with the reason (kept). */
+/**
+ * A decided charge — the server's, or one decided on this device and waiting to send (marked so) —
+ * and a change to a saved one: another amount or waived, with the reason (kept).
+ */
 function DecidedCharge({
-  charge,
+  item,
   writes,
   currency,
-  finalized,
+  locked,
   inspections,
+  bookingId,
 }: {
-  charge: ReturnChargeView;
+  item: ShownCharge;
   writes: Writes;
   currency: string;
-  finalized: boolean;
+  /** Finalized, or a finalize is waiting to send: nothing changes any more. */
+  locked: boolean;
   inspections: BookingInspections | undefined;
+  bookingId: number;
 }) {
   const [changing, setChanging] = useState(false);
-  const openDispute = charge.disputes.find((dispute) => dispute.status === 'open');
   const { amount, reason, clearRefusal, refused, fields } = useAmountAndReason(
-    charge.amount,
+    item.amount,
     'The change could not be saved.',
   );
-  const send = (decision: 'confirm' | 'waive') => {
+  const saved = item.saved;
+  const openDispute = saved?.disputes.find((dispute) => dispute.status === 'open');
+  const pending = asking(writes);
+  const sending = pending?.type === 'edit' && pending.chargeId === saved?.id;
+  const send = (decision: EditBody['decision']) => {
+    if (!saved) return;
     clearRefusal();
-    writes.edit.mutate(
-      { chargeId: charge.id, body: given({ decision, amount, reason }) },
-      { onError: refused, onSuccess: () => setChanging(false) },
-    );
+    void sendChecked(
+      writes.send,
+      { type: 'edit', chargeId: saved.id, body: given({ decision, amount, reason }) },
+      `${item.label}: changed to ${decision === 'waive' ? 'waived' : amount} (booking #${bookingId})`,
+      refused,
+    ).then((status) => {
+      if (status !== 'refused') setChanging(false);
+    });
   };
   return (
-    <li className="return-charge" aria-label={charge.label}>
+    <li className="return-charge" aria-label={item.label}>
       <div className="return-charge__line">
-        <span className="return-charge__title">{charge.label}</span>
-        <span className="return-charge__status">{STATUS_WORDS[charge.status]}</span>
-        <span className="return-charge__amount">{formatMoney(charge.amount, currency)}</span>
+        <span className="return-charge__title">{item.label}</span>
+        <span className="return-charge__status">{STATUS_WORDS[item.status]}</span>
+        <span className="return-charge__amount">{formatMoney(item.amount, currency)}</span>
       </div>
-      {charge.reason ? <p className="return-charge__reason">Reason: {charge.reason}</p> : null}
-      {charge.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={charge.label} /> : null}
-      <DisputeThread disputes={charge.disputes} side="staff" />
-      {openDispute ? <AnswerDisputeForm disputeId={openDispute.id} about={charge.label} /> : null}
-      {finalized ? null : changing ? (
+      {item.reason ? <p className="return-charge__reason">Reason: {item.reason}</p> : null}
+      {item.kind === 'damage' ? <DamagePhotos inspections={inspections} charge={item.label} /> : null}
+      {saved ? <DisputeThread disputes={saved.disputes} side="staff" /> : null}
+      {openDispute ? <AnswerDisputeForm disputeId={openDispute.id} about={item.label} /> : null}
+      <WriteState entry={item.waiting} thing="decision" />
+      {sending ? <Sending /> : null}
+      <WriteState
+        entry={item.refused}
+        thing={item.refused && chargeWriteOf(item.refused.request)?.type === 'edit' ? 'change' : 'decision'}
+      />
+      {locked || !saved || item.waiting ? null : changing ? (
         <>
           {fields({ amount: 'New amount', reason: 'Reason for the change' })}
           <div className="return-charge__form">
-            <Button size="sm" disabled={writes.edit.isPending} onClick={() => send('confirm')}>
+            <Button size="sm" disabled={writes.busy} onClick={() => send('confirm')}>
               Charge this amount
             </Button>
-            <Button size="sm" variant="secondary" disabled={writes.edit.isPending} onClick={() => send('waive')}>
+            <Button size="sm" variant="secondary" disabled={writes.busy} onClick={() => send('waive')}>
               Waive
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setChanging(false)}>
@@ -215,7 +270,7 @@ function DecidedCharge({
         </>
       ) : (
         <div className="return-charge__form">
-          <Button size="sm" variant="secondary" aria-label={`Change ${charge.label}`} onClick={() => setChanging(true)}>
+          <Button size="sm" variant="secondary" aria-label={`Change ${item.label}`} onClick={() => setChanging(true)}>
             Change
           </Button>
         </div>
@@ -224,8 +279,16 @@ function DecidedCharge({
   );
 }
 
+const ADDED_WORDS = { cleaning: 'Cleaning', other: 'Other charge' } as const;
+
+/** An amount as typed, in the currency when it reads as one ("25" → "£25.00"). */
+function amountText(typed: string, currency: string): string {
+  const minor = parseMoney(typed.trim());
+  return minor === null ? typed.trim() : formatMoney(decimalText(minor), currency);
+}
+
 /** Cleaning or other, with its amount and a note. */
-function AddCharge({ writes }: { writes: Writes }) {
+function AddCharge({ writes, bookingId, currency }: { writes: Writes; bookingId: number; currency: string }) {
   const [kind, setKind] = useState<'cleaning' | 'other'>('cleaning');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -234,6 +297,7 @@ function AddCharge({ writes }: { writes: Writes }) {
   const noteRef = useRef<HTMLInputElement>(null);
   const fallback = 'The charge could not be added.';
   const parts = refusalParts(error, FIELDS, fallback);
+  const pending = asking(writes);
   return (
     <form
       className="return-charge"
@@ -241,15 +305,19 @@ function AddCharge({ writes }: { writes: Writes }) {
       onSubmit={(event) => {
         event.preventDefault();
         setError(null);
-        writes.decide.mutate(given({ code: kind, decision: 'confirm' as const, amount, note }), {
-          onError: (failure) => {
-            setError(failure);
-            focusRefused(failure, { amount: amountRef, note: noteRef }, fallback);
-          },
-          onSuccess: () => {
-            setAmount('');
-            setNote('');
-          },
+        const refused = (failure: unknown) => {
+          setError(failure);
+          focusRefused(failure, { amount: amountRef, note: noteRef }, fallback);
+        };
+        void sendChecked(
+          writes.send,
+          { type: 'decide', body: given({ code: kind, decision: 'confirm' as const, amount, note }) },
+          `${ADDED_WORDS[kind]}: ${note.trim()}, ${amountText(amount, currency)} (booking #${bookingId})`,
+          refused,
+        ).then((status) => {
+          if (status === 'refused') return;
+          setAmount('');
+          setNote('');
         });
       }}
     >
@@ -272,6 +340,7 @@ function AddCharge({ writes }: { writes: Writes }) {
           onChange={(event) => setAmount(event.target.value)}
         />
         <TextField
+          ref={noteRef}
           label="Note"
           value={note}
           error={parts.fields.note}
@@ -279,8 +348,9 @@ function AddCharge({ writes }: { writes: Writes }) {
         />
       </div>
       <Refusal message={parts.message} />
+      {pending?.type === 'decide' && pending.body.code === kind ? <Sending /> : null}
       <div className="return-charge__form">
-        <Button type="submit" size="sm" variant="secondary" disabled={writes.decide.isPending}>
+        <Button type="submit" size="sm" variant="secondary" disabled={writes.busy}>
           Add charge
         </Button>
       </div>
@@ -322,79 +392,147 @@ function Settlement({ charges }: { charges: ReturnCharges }) {
 }
 
 /**
- * Return charges on Booking Details, once the return inspection is recorded: each proposed charge
- * with its working (a damage with the pickup and return photos beside it) to confirm, waive or dismiss, the decided ones to change, cleaning or other to
- * add, then "Finalize invoice" and the settlement. Online only (the calls move money).
+ * The writes of this booking's return charges still on the device, in the order they were made.
+ * The one this screen is sending is left out until the server accepts it (its form stays for a
+ * refusal), then kept until the charges are read again after it; a refusal the form has already
+ * shown is left out (its entry is being discarded).
  */
-export default function ReturnChargesPanel({ bookingId }: { bookingId: number }) {
-  const query = useReturnCharges(bookingId);
+function usePendingWrites(writes: Writes): OutboxEntry[] {
+  const entries = useOutboxEntries({ kind: 'return-charge', target: writes.target }).filter(
+    (entry) => !writes.handled.includes(entry.id),
+  );
+  const { inFlight } = writes;
+  if (!inFlight) return entries;
+  const others = entries.filter((entry) => !sameWrite(entry.request, inFlight.entry.request));
+  return inFlight.accepted ? [...others, inFlight.entry] : others;
+}
+
+/**
+ * Return charges on Booking Details, once the return inspection is recorded: each proposed charge
+ * with its working (a damage with the pickup and return photos beside it) to confirm, waive or
+ * dismiss, the decided ones to change, cleaning or other to add, then "Finalize invoice" and the
+ * settlement. Every write goes through the outbox (decision 053): with no signal it shows at once,
+ * marked as waiting to send, and is sent once, in order, when the connection returns; the proposal
+ * is read from the cache kept when the page was last opened online.
+ */
+export default function ReturnChargesPanel({ bookingId, returned }: { bookingId: number; returned: boolean }) {
+  const queuedReturn = useOutboxEntries({ kind: 'inspection', target: chargesTarget(bookingId) }).some(
+    (entry) => queuedInspectionKind(entry.request.url) === 'return' && !isRefusedEntry(entry),
+  );
+  if (!returned && !queuedReturn) return null;
+  return <ReturnChargesBody bookingId={bookingId} returned={returned} />;
+}
+
+/**
+ * The panel itself. Before the booking is returned on the server, a return inspection saved on this
+ * device and not sent yet is said, with what the proposal needs.
+ */
+function ReturnChargesBody({ bookingId, returned }: { bookingId: number; returned: boolean }) {
+  const query = useReturnCharges(bookingId, returned);
   const writes = useReturnChargeWrites(bookingId);
+  const pending = usePendingWrites(writes);
   // Booking Details has read them for its Inspections panel: the same query, no other call.
   const inspections = useBookingInspections(bookingId).data;
   const [finalizeError, setFinalizeError] = useState<unknown>(null);
   const titleId = useId();
   const charges = query.data;
+  const shown = charges ? withQueuedWrites(charges, pending) : null;
+  const finalizing = shown?.finalize && shown.finalize.state !== 'attention' && shown.finalize.state !== 'conflict';
+  const locked = charges?.settlement !== null || Boolean(finalizing);
+
+  const finalize = () => {
+    if (!shown) return;
+    setFinalizeError(null);
+    // Said beside the button, where the focus moves (Refusal).
+    const refused = (failure: unknown) => setFinalizeError(failure);
+    if (shown.proposed.length > 0) {
+      refused(new ApiError(409, { error: undecidedCharges(shown.proposed.map((item) => item.charge.label)) }));
+      return;
+    }
+    void sendChecked(
+      writes.send,
+      { type: 'finalize' },
+      `Final invoice and deposit settlement (booking #${bookingId})`,
+      refused,
+    );
+  };
+
   return (
     <section className="panel return-charges" aria-labelledby={titleId}>
       <h2 id={titleId} className="return-charges__title">
         Return charges
       </h2>
-      {charges ? (
+      {charges && shown ? (
         <>
-          {charges.proposed.length > 0 ? (
+          {shown.proposed.length > 0 ? (
             <ul className="return-charges__list" aria-label="Proposed charges">
-              {charges.proposed.map((charge) => (
+              {shown.proposed.map((item) => (
                 <ProposedCharge
-                  key={charge.code}
-                  charge={charge}
+                  key={item.charge.code}
+                  item={item}
                   writes={writes}
                   currency={charges.currency}
                   inspections={inspections}
+                  bookingId={bookingId}
                 />
               ))}
             </ul>
           ) : null}
-          {charges.decided.length > 0 ? (
+          {shown.decided.length > 0 ? (
             <ul className="return-charges__list" aria-label="Decided charges">
-              {charges.decided.map((charge) => (
+              {shown.decided.map((item) => (
                 <DecidedCharge
-                  key={`${charge.id}-${charge.updated_at}`}
-                  charge={charge}
+                  key={item.saved ? `${item.key}-${item.saved.updated_at}` : item.key}
+                  item={item}
                   writes={writes}
                   currency={charges.currency}
-                  finalized={charges.settlement !== null}
+                  locked={locked}
                   inspections={inspections}
+                  bookingId={bookingId}
                 />
               ))}
             </ul>
           ) : null}
-          {charges.proposed.length === 0 && charges.decided.length === 0 ? (
+          {shown.proposed.length === 0 && shown.decided.length === 0 ? (
             <p className="return-charges__empty">The return proposes no charges.</p>
           ) : null}
+          {shown.refusedElsewhere.map((entry) => (
+            <QueuedEntry key={entry.id} entry={entry} thing="charge" />
+          ))}
           {charges.settlement ? (
             <Settlement charges={charges} />
+          ) : finalizing && shown.finalize ? (
+            <section aria-label="Final invoice">
+              <h3 className="return-charges__subtitle">Final invoice: issued when back online</h3>
+              <p className="return-charges__empty">
+                Charges: {formatMoney(decimalText(shown.confirmedTotal), charges.currency)}; deposit held{' '}
+                {formatMoney(charges.deposit_held, charges.currency)}. The invoice number and the deposit settlement are
+                given by the server when the finalize arrives, after the decisions above.
+              </p>
+              <WriteState entry={shown.finalize} thing="finalize" />
+            </section>
           ) : (
             <>
-              <AddCharge writes={writes} />
+              <AddCharge writes={writes} bookingId={bookingId} currency={charges.currency} />
               <p className="return-charges__empty">
-                Charged so far: {formatMoney(charges.confirmed_total, charges.currency)}; deposit held{' '}
+                Charged so far: {formatMoney(decimalText(shown.confirmedTotal), charges.currency)}; deposit held{' '}
                 {formatMoney(charges.deposit_held, charges.currency)}.
               </p>
+              <WriteState entry={shown.finalize} thing="finalize" />
               <Refusal message={refusalParts(finalizeError, [], 'The invoice could not be finalized.').message} />
               <div className="return-charge__form">
-                <Button
-                  disabled={writes.finalize.isPending}
-                  onClick={() => {
-                    setFinalizeError(null);
-                    writes.finalize.mutate(undefined, { onError: setFinalizeError });
-                  }}
-                >
-                  {writes.finalize.isPending ? 'Finalizing...' : 'Finalize invoice'}
+                <Button disabled={writes.busy} onClick={finalize}>
+                  {writes.inFlight?.entry.request.url.endsWith('/finalize/') ? 'Finalizing...' : 'Finalize invoice'}
                 </Button>
               </div>
             </>
           )}
         </>
+      ) : !returned ? (
+        <p className="return-charges__empty">
+          The return inspection is saved on this device. Connect to see the proposed charges: they are worked out by the
+          server once the inspection arrives.
+        </p>
       ) : query.error instanceof ApiError && query.error.status === 409 ? (
         <p className="return-charges__empty">{errorMessage(query.error, '')}</p>
       ) : (
@@ -402,7 +540,7 @@ export default function ReturnChargesPanel({ bookingId }: { bookingId: number })
           query={query}
           loadingLabel="Loading the return charges..."
           failure="The return charges could not be loaded."
-          offline="The return charges will appear when the connection returns."
+          offline="Connect to see the proposed charges."
         />
       )}
     </section>
