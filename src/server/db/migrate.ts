@@ -21,6 +21,7 @@ import { quotes } from './migrations/022-quotes.ts';
 import { bookingLocationIds } from './migrations/023-booking-location-ids.ts';
 import { agreements } from './migrations/024-agreements.ts';
 import { returnCharges } from './migrations/025-return-charges.ts';
+import { licenseNumberAndQuotedTerms } from './migrations/027-license-number-and-quoted-terms.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '023-booking-location-ids': bookingLocationIds(),
       '024-agreements': agreements(dialect),
       '025-return-charges': returnCharges(dialect),
+      '027-license-number-and-quoted-terms': licenseNumberAndQuotedTerms(),
     }),
   };
 }
