@@ -130,6 +130,7 @@ export async function findSettlement(
     .select([
       's.invoice_id',
       'i.number',
+      'i.status',
       's.charges',
       's.deposit_held',
       's.deposit_applied',
@@ -143,6 +144,7 @@ export async function findSettlement(
   return {
     invoice_id: row.invoice_id,
     invoice_number: row.number ?? 0,
+    invoice_status: row.status,
     charges: formatMoney(row.charges),
     deposit_held: formatMoney(row.deposit_held),
     deposit_applied: formatMoney(row.deposit_applied),
