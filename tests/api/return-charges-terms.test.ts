@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingAgreement } from '#domain/api/agreements';
+import type { AnonymousBookingRequestReceipt } from '#domain/api/booking-requests';
 import type { Invoice } from '#domain/api/invoices';
 import type { BookingMoney, Payment } from '#domain/api/payments';
 import type { ReturnCharges } from '#domain/api/return-charges';
@@ -7,6 +8,7 @@ import type { StaffBookingDetail } from '#domain/api/bookings';
 import { addDays, todayIso } from '#domain/dates';
 import type { ErrorBody } from '../helpers/api.ts';
 import { ENGINE, type TestApp } from '../helpers/app.ts';
+import { anotherAddress, TestClient } from '../helpers/client.ts';
 import { startWorld, type World, type WorldClients } from '../helpers/fixtures.ts';
 import * as rows from '../helpers/rows.ts';
 
@@ -204,6 +206,51 @@ describe(`return charges by the booking's terms, and a covered final invoice pai
     } finally {
       expect((await clients.agency.put('/api/rate-plan/settings/', settings)).status).toBe(200);
       await db().updateTable('vehicles').set({ mileage_allowance: 100 }).where('id', '=', world.vehicles.a1).execute();
+    }
+  });
+
+  it("a booking made from a request keeps the request's terms", async () => {
+    const vehicle = await rows.insertVehicle(db(), { agency_id: world.agencies.a, mileage_allowance: 100 });
+    const from = start();
+    const receipt = await new TestClient(t.app, { remoteAddress: anotherAddress() }).post<
+      AnonymousBookingRequestReceipt & ErrorBody
+    >('/api/rentals/booking-requests/', {
+      vehicle_id: vehicle,
+      start_date: from,
+      end_date: addDays(from, 2),
+      pickup_time: '09:00',
+      dropoff_time: '10:00',
+      extras: [],
+      first_name: 'Vic',
+      last_name: 'Visitor',
+      phone_number: '+44 20 7946 0958',
+      email: 'vic.terms@example.com',
+    });
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
+    const { settings } = (await clients.agency.get<{ settings: Record<string, unknown> }>('/api/rate-plan/')).body;
+    const changed = await clients.agency.put('/api/rate-plan/settings/', {
+      ...settings,
+      price_per_extra_km: '0.75',
+      fuel_policy: 'prepaid',
+    });
+    expect(changed.status).toBe(200);
+    try {
+      const requestId = receipt.body.id;
+      const path = `/api/staff-booking-requests/${requestId}/`;
+      expect((await clients.agent.patch(path, { status: 'accepted' })).status).toBe(200);
+      const made = await clients.agent.post<{ id: number } & ErrorBody>(`${path}booking/`, {});
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const agreement = await clients.agent.get<BookingAgreement>(`/api/bookings/${made.body.id}/agreement/`);
+      expect(agreement.body.content.mileage).toEqual({ allowance_km_per_day: 100, price_per_extra_km: '0.20' });
+      expect(agreement.body.content.fuel).toEqual({ policy: 'full_to_full', price_per_eighth: '10.00' });
+      await pickUp(made.body.id, { deposit: 0 });
+      await bringBack(made.body.id, addDays(from, 2));
+      expect(await proposed(made.body.id)).toEqual([
+        ['mileage', 150, '0.20', '30.00'],
+        ['fuel', 3, '10.00', '30.00'],
+      ]);
+    } finally {
+      expect((await clients.agency.put('/api/rate-plan/settings/', settings)).status).toBe(200);
     }
   });
 
