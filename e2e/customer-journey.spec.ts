@@ -114,6 +114,7 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       );
       await expect(licenseNumber).toBeFocused();
       await licenseNumber.fill('JONES 710104 JN9');
+      await page.screenshot({ path: test.info().outputPath(`license-step-${label}.png`), fullPage: true });
       await next.click();
       await expect(page.getByRole('checkbox', { name: /Pay deposit to secure your vehicle/ })).toBeChecked();
       await page.getByRole('button', { name: 'Next' }).click();

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../../components/text-field.tsx';
+import '../license-holder-fields.css';
 
 export type LicenseHolderField = 'date_of_birth' | 'license_number' | 'license_expiry';
 
@@ -15,7 +16,7 @@ interface LicenseHolderFieldsProps {
  */
 export function LicenseHolderFields({ field }: LicenseHolderFieldsProps) {
   return (
-    <div className="form__row">
+    <div className="form__row license-holder-fields">
       <TextField label="Date of birth" type="date" hint="Optional" autoComplete="bday" {...field('date_of_birth')} />
       <TextField
         label="License number"
