@@ -30,6 +30,8 @@ test.describe('the rental agreement at the car, on a tablet', () => {
       text: `Return the car with a full tank. Run ${suffix}.`,
     });
     const customer = await createCustomer(context.request, 'Signe', `Yard${suffix}`);
+    const licenseNumber = `YARD ${suffix}-SY9`;
+    await apiJson(context.request, 'PATCH', `customers/${customer.id}/`, { license_number: licenseNumber });
     const vehicle = await createVehicle(context.request, `G${suffix}`);
     const booking = await apiJson<{ id: number }>(context.request, 'POST', 'bookings/', {
       customer: customer.id,
@@ -41,6 +43,7 @@ test.describe('the rental agreement at the car, on a tablet', () => {
     await page.goto(`/booking-details/${booking.id}`);
     const panel = page.getByRole('region', { name: 'Rental agreement' });
     await expect(panel).toContainText(`Terms, version ${terms.version}`);
+    await expect(panel.getByRole('definition').filter({ hasText: licenseNumber })).toBeVisible();
     await expect(panel).toContainText(vehicle.registration_number);
     await waitForServiceWorker(page);
     await goOffline(context, page);
@@ -83,6 +86,7 @@ test.describe('the rental agreement at the car, on a tablet', () => {
       vehicle.registration_number,
       `Total: ${signed.content.price.total} GBP`,
       `Terms, version ${terms.version}`,
+      `License number: ${licenseNumber}`,
       signed.content_hash,
     ]) {
       expect(text).toContain(words);

@@ -105,6 +105,16 @@ for (const [label, device, vehicleIndex, daysAhead] of [
         .getByLabel('Upload License')
         .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
       await expect(page.getByText('License uploaded')).toBeVisible();
+      // The license number is checked on this step, beside its field, before Next moves on.
+      const licenseNumber = page.getByLabel('License number');
+      await licenseNumber.fill('JN/445566');
+      await next.click();
+      await expect(licenseNumber).toHaveAccessibleDescription(
+        /License number may only have letters, digits, spaces and hyphens\./,
+      );
+      await expect(licenseNumber).toBeFocused();
+      await licenseNumber.fill('JONES 710104 JN9');
+      await page.screenshot({ path: test.info().outputPath(`license-step-${label}.png`), fullPage: true });
       await next.click();
       await expect(page.getByRole('checkbox', { name: /Pay deposit to secure your vehicle/ })).toBeChecked();
       await page.getByRole('button', { name: 'Next' }).click();
@@ -115,6 +125,9 @@ for (const [label, device, vehicleIndex, daysAhead] of [
       await page.getByLabel('Country').fill('United Kingdom');
       await page.getByRole('button', { name: 'Confirm Booking' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
+      // Kept on the customer's record with the confirmation.
+      const record = await apiJson<{ license_number: string | null }>(context.request, 'GET', 'customers/me/');
+      expect(record.license_number).toBe('JONES 710104 JN9');
 
       // The booking is in the customer's list, and opens from there.
       await openMenu();

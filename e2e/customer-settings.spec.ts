@@ -107,6 +107,7 @@ for (const [width, device] of [
       // The dates asked for with the license: a birth date in the future is refused beside its field.
       await license(page).getByLabel('Date of birth').fill(isoDay(2));
       await license(page).getByLabel('License expiry').fill('2032-01-31');
+      await license(page).getByLabel('License number').fill('FIELD 807093 RF9');
       await save(page);
       await expect(license(page).getByLabel('Date of birth')).toHaveAccessibleDescription(
         /Date of birth must be in the past\./,
@@ -126,6 +127,7 @@ for (const [width, device] of [
       await expect(kin(page, 1).getByLabel('Phone')).toHaveValue('+44 7700 900702');
       await expect(license(page).getByLabel('Date of birth')).toHaveValue('1988-07-09');
       await expect(license(page).getByLabel('License expiry')).toHaveValue('2032-01-31');
+      await expect(license(page).getByLabel('License number')).toHaveValue('FIELD 807093 RF9');
       await expect(page.locator('.user-badge__name')).toHaveText('Robyn Fieldsend');
 
       // A required field cannot be cleared once given; the form says so beside it, as the server would.

@@ -78,11 +78,17 @@ for (const [name, device] of [
       const licenseGroup = page.getByRole('group', { name: "Driver's license" });
       await licenseGroup.getByLabel('Date of birth').fill(isoDay(3));
       await licenseGroup.getByLabel('License expiry').fill('2031-06-30');
+      // So is a license number with a character a license does not print.
+      await licenseGroup.getByLabel('License number').fill('NADIA/9031');
       await form.getByRole('button', { name: 'Add Customer' }).click();
       await expect(licenseGroup.getByLabel('Date of birth')).toHaveAccessibleDescription(
         /Date of birth must be in the past\./,
       );
+      await expect(licenseGroup.getByLabel('License number')).toHaveAccessibleDescription(
+        /License number may only have letters, digits, spaces and hyphens\./,
+      );
       await licenseGroup.getByLabel('Date of birth').fill('1990-03-14');
+      await licenseGroup.getByLabel('License number').fill(' NADIA 903145-NB9 ');
       await page.screenshot({ path: test.info().outputPath(`add-customer-${name}.png`), fullPage: true });
 
       const licenceInput = page.getByLabel('License image');
@@ -129,6 +135,7 @@ for (const [name, device] of [
       const fact = (label: string) => page.locator('.details-facts__item', { hasText: label });
       await expect(fact('Date of birth')).toContainText('14/03/1990');
       await expect(fact('License expiry')).toContainText('30/06/2031');
+      await expect(fact('License number')).toContainText('NADIA 903145-NB9');
       await page.screenshot({ path: test.info().outputPath(`customer-details-${name}.png`), fullPage: true });
       const cards = page.getByRole('region', { name: 'Customer analytics' });
       await expect(cards.getByText('Total Bookings')).toBeVisible();
@@ -151,6 +158,7 @@ for (const [name, device] of [
       await expect(page.getByRole('img', { name: `Driver's license of Nadia ${last}` })).toBeVisible();
       await expect(page.getByLabel('Date of birth')).toHaveValue('1990-03-14');
       await expect(page.getByLabel('License expiry')).toHaveValue('2031-06-30');
+      await expect(page.getByLabel('License number')).toHaveValue('NADIA 903145-NB9');
       await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -176,10 +184,12 @@ for (const [name, device] of [
       await expect(page.getByText(TOO_LARGE)).toBeVisible();
       await page.getByRole('group', { name: 'Next of kin 2' }).getByLabel('First name').fill('Omar');
       await edit.getByLabel('License expiry').fill('2033-02-28');
+      await edit.getByLabel('License number').fill('NADIA 903145-NB0');
       await page.screenshot({ path: test.info().outputPath(`edit-customer-${name}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Save Changes' }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirm changes' });
       await expect(confirm).toContainText('License expiry: 2033-02-28');
+      await expect(confirm).toContainText('License number: NADIA 903145-NB0');
       await expect(confirm).toContainText('Street address: 7 Mill Lane');
       await expect(confirm).toContainText('Next of kin 2 first name: Omar');
       await confirm.getByRole('button', { name: 'Save Changes' }).click();
@@ -187,6 +197,7 @@ for (const [name, device] of [
 
       await page.getByRole('link', { name: 'Back to details' }).click();
       await expect(fact('License expiry')).toContainText('28/02/2033');
+      await expect(fact('License number')).toContainText('NADIA 903145-NB0');
       await page.getByRole('tab', { name: 'Kin 2' }).click();
       await expect(page.getByRole('tabpanel')).toContainText('Omar');
     });

@@ -31,6 +31,7 @@ const facts = (): AgreementFacts => ({
     firstName: 'Casey',
     lastName: 'Customer',
     addressLines: ['1 High Street', null, 'Leeds', 'United Kingdom'],
+    licenseNumber: 'CUSTO 901234 CC9AB',
     licenseExpiry: '2030-01-31',
     licenseOnFile: true,
   },
@@ -54,6 +55,7 @@ describe('the rental agreement', () => {
     expect(content.customer).toEqual({
       name: 'MS Casey Customer',
       address: '1 High Street, Leeds, United Kingdom',
+      license_number: 'CUSTO 901234 CC9AB',
       license_expiry: '2030-01-31',
       license_on_file: true,
     });
@@ -101,6 +103,8 @@ describe('the rental agreement', () => {
       (f) => (f.booking.pickupTime = '10:00'),
       (f) => (f.booking.deposit = 20001),
       (f) => (f.customer.licenseExpiry = '2031-01-31'),
+      (f) => (f.customer.licenseNumber = 'CUSTO 901234 CC9AC'),
+      (f) => (f.customer.licenseNumber = null),
       (f) => (f.vehicle.registration = 'AA11 AAB'),
       (f) => f.quote?.lines.pop(),
       (f) => (f.terms.fuelPricePerEighth = 1300),
@@ -128,6 +132,20 @@ describe('the rental agreement', () => {
     inspected.rentalTerms = { version: 4, text: 'New.' };
     expect(describeAgreementChange(shown, assembleAgreement(inspected))).toBe(
       'The pickup inspection and the rental terms changed since the agreement was shown.',
+    );
+    const renumbered = facts();
+    renumbered.customer.licenseNumber = 'NEWNO 123456 AB1CD';
+    expect(describeAgreementChange(shown, assembleAgreement(renumbered))).toBe(
+      "The customer's license number changed since the agreement was shown.",
+    );
+    renumbered.customer.firstName = 'Kasey';
+    expect(describeAgreementChange(shown, assembleAgreement(renumbered))).toBe(
+      "The customer's details and the customer's license number changed since the agreement was shown.",
+    );
+    const moved = facts();
+    moved.customer.addressLines = ['2 High Street'];
+    expect(describeAgreementChange(shown, assembleAgreement(moved))).toBe(
+      "The customer's details changed since the agreement was shown.",
     );
     expect(describeAgreementChange({ ...shown, extra: 1 }, assembleAgreement(facts()))).toBe(
       'The agreement changed since it was shown.',

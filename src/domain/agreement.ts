@@ -31,6 +31,7 @@ export interface AgreementFacts {
     firstName: string;
     lastName: string;
     addressLines: (string | null)[];
+    licenseNumber: string | null;
     licenseExpiry: string | null;
     licenseOnFile: boolean;
   };
@@ -66,7 +67,13 @@ export interface AgreementContent {
     dropoff_location: string;
   };
   agency: { name: string; email: string; phone: string; address: string };
-  customer: { name: string; address: string; license_expiry: string | null; license_on_file: boolean };
+  customer: {
+    name: string;
+    address: string;
+    license_number: string | null;
+    license_expiry: string | null;
+    license_on_file: boolean;
+  };
   /** The booking's "Additional driver" extra lines, as the number of drivers they add. */
   additional_drivers: number;
   vehicle: { make: string; model: string; registration: string };
@@ -117,6 +124,7 @@ export function assembleAgreement(facts: AgreementFacts): AgreementContent {
         .map((line) => line?.trim() ?? '')
         .filter(Boolean)
         .join(', '),
+      license_number: customer.licenseNumber?.trim() || null,
       license_expiry: customer.licenseExpiry,
       license_on_file: customer.licenseOnFile,
     },
@@ -192,9 +200,9 @@ const SECTIONS: [keyof AgreementContent, string][] = [
  */
 export function describeAgreementChange(shown: unknown, current: AgreementContent): string | null {
   const before = (shown !== null && typeof shown === 'object' ? shown : {}) as Record<string, unknown>;
-  const changed = SECTIONS.filter(([key]) => canonicalJson(before[key] ?? null) !== canonicalJson(current[key])).map(
-    ([, name]) => name,
-  );
+  const changed = SECTIONS.filter(
+    ([key]) => canonicalJson(before[key] ?? null) !== canonicalJson(current[key]),
+  ).flatMap(([key, name]) => (key === 'customer' ? customerChanges(before.customer, current.customer) : [name]));
   const known = new Set<string>(SECTIONS.map(([key]) => key));
   const unknown = Object.keys(before).some((key) => !known.has(key));
   if (changed.length === 0 && !unknown) return null;
@@ -203,6 +211,17 @@ export function describeAgreementChange(shown: unknown, current: AgreementConten
     changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(', ')} and ${changed[changed.length - 1]}`;
   const sentence = `${names ?? ''} changed since the agreement was shown.`;
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** The customer's license number is named on its own; any other change of theirs is "the customer's details". */
+function customerChanges(shown: unknown, current: AgreementContent['customer']): string[] {
+  const before = (shown !== null && typeof shown === 'object' ? shown : {}) as Record<string, unknown>;
+  const { license_number: number, ...rest } = current;
+  const { license_number: shownNumber, ...shownRest } = before;
+  const names: string[] = [];
+  if (canonicalJson(shownRest) !== canonicalJson(rest)) names.push("the customer's details");
+  if ((shownNumber ?? null) !== number) names.push("the customer's license number");
+  return names;
 }
 
 /**

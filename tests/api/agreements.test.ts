@@ -195,6 +195,7 @@ describe(`rental agreements (${ENGINE})`, () => {
       'Total: 110.00 GBP',
       'Terms, version 1',
       'Return the car with a full tank.',
+      'License number: not on file',
       'Typed name: Alex Agency',
       'Signed on the device: 01/05/2026 09:30:00 UTC',
       view.content_hash,
@@ -271,6 +272,40 @@ describe(`rental agreements (${ENGINE})`, () => {
     const text = await pdfText((await clients.agent.get(`/api/bookings/${id}/agreement/pdf/`)).raw.rawPayload);
     expect(text).toContain('Terms, version 2');
     expect(text).toContain('Typed name: Casey C');
+  });
+
+  it("names the customer's license number; a change after the customer signed is refused, naming it; the PDF prints it", async () => {
+    const setNumber = (license_number: string | null) =>
+      db().updateTable('customers').set({ license_number }).where('id', '=', world.customers.own).execute();
+    await setNumber('CASEY 901234 CC9AB');
+    try {
+      const id = await newBooking();
+      const view = (await agreement(clients.agent, id)).body;
+      expect(view.content.customer.license_number).toBe('CASEY 901234 CC9AB');
+      expect((await sign(clients.customer, id, { ...shown(view, 'customer'), typed_name: 'Casey C' })).status).toBe(
+        201,
+      );
+
+      // The customer corrects the number on their profile before staff countersign.
+      const profile = await clients.customer.multipart('PATCH', '/api/customers/me/', {
+        license_number: 'CASEY 901234 CC9AC',
+      });
+      expect(profile.status).toBe(200);
+      const before = await counts();
+      const stale = await sign(clients.agency, id, { ...shown(view, 'staff'), typed_name: 'Alex Agency' });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error).toBe("The customer's license number changed since the agreement was shown.");
+      expect(await counts()).toEqual(before);
+
+      const now = (await agreement(clients.agent, id)).body;
+      expect(now.content.customer.license_number).toBe('CASEY 901234 CC9AC');
+      expect((await sign(clients.customer, id, { ...shown(now, 'customer'), typed_name: 'Casey C' })).status).toBe(201);
+      expect((await sign(clients.agency, id, { ...shown(now, 'staff'), typed_name: 'Alex Agency' })).status).toBe(201);
+      const text = await pdfText((await clients.agent.get(`/api/bookings/${id}/agreement/pdf/`)).raw.rawPayload);
+      expect(text).toContain('License number: CASEY 901234 CC9AC');
+    } finally {
+      await setNumber(null);
+    }
   });
 
   it('refuses a signature when the agreement changes while it is being signed (after the checks, before the write)', async () => {

@@ -307,6 +307,7 @@ describe(`customers (${ENGINE})`, () => {
         next_of_kin2_id_number: null,
         next_of_kin2_phone: null,
         date_of_birth: null,
+        license_number: null,
         license_expiry: null,
         next_of_kin_2: false,
         agency_id: null,

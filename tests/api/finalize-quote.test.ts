@@ -337,16 +337,21 @@ describe(`POST booking-request/{id}/finalize/ with the quote (${ENGINE})`, () =>
     try {
       const reply = await finalize(customer, request.id, {
         date_of_birth: birth,
+        license_number: '  CASEY 901234 CC9AB ',
         license_expiry: day(400),
         expected_total: quote.total,
       });
       expect(reply.status).toBe(201);
       expect(reply.body.booking.quote?.lines).toEqual(asStored(quote));
-      expect(await customerRow()).toMatchObject({ date_of_birth: birth, license_expiry: day(400) });
+      expect(await customerRow()).toMatchObject({
+        date_of_birth: birth,
+        license_number: 'CASEY 901234 CC9AB',
+        license_expiry: day(400),
+      });
     } finally {
       await db()
         .updateTable('customers')
-        .set({ date_of_birth: null, license_expiry: null })
+        .set({ date_of_birth: null, license_number: null, license_expiry: null })
         .where('id', '=', world.customers.own)
         .execute();
     }
@@ -355,6 +360,7 @@ describe(`POST booking-request/{id}/finalize/ with the quote (${ENGINE})`, () =>
   it.each([
     ['a date of birth in the future', { date_of_birth: day(5) }, 'date_of_birth'],
     ['a license expiry that is not a date', { license_expiry: 'soon' }, 'license_expiry'],
+    ['a license number with a slash', { license_number: 'AB/12' }, 'license_number'],
     ['extras that are not a list', { extras: 'seat' }, 'extras'],
     ['the same extra twice', { extras: [{ extra_id: 1 }, { extra_id: 1 }] }, 'extras'],
     ['a quantity of 0', { extras: [{ extra_id: 1, quantity: 0 }] }, 'extras'],

@@ -25,6 +25,8 @@ export interface ApiCustomer {
   next_of_kin2_phone: string | null;
   /** ISO day, or null when not given. */
   date_of_birth: string | null;
+  /** The driver's license number as printed, or null when not given. */
+  license_number: string | null;
   /** The driver's license's expiry, ISO day, or null when not given. */
   license_expiry: string | null;
   /** The detail screen shows the Kin 2 tab only when this is true (SPEC §3). */

@@ -3,6 +3,7 @@
  * settlement a finalized return made. Money as decimal strings ("45.00") like every amount of the API.
  */
 import type { DamageMark } from '../schemas/inspection.ts';
+import type { InvoiceStatus } from './invoices.ts';
 import type { ProposedChargeKind, ReturnChargeKind, ReturnChargeStatus } from '../return-charges.ts';
 import type { DisputeStatus } from '../schemas/return-charge-dispute.ts';
 
@@ -51,6 +52,11 @@ export interface ReturnChargeView {
 export interface ReturnSettlementView {
   invoice_id: number;
   invoice_number: number;
+  /**
+   * The final invoice's status now: "paid" once what the booking was paid and the deposit kept
+   * for the charges cover it (decision 054), "issued" while something is still to pay, "void".
+   */
+  invoice_status: InvoiceStatus;
   /** The confirmed charges as invoiced (tax included). */
   charges: string;
   deposit_held: string;

@@ -33,13 +33,27 @@ function optionalDay(label: string) {
   );
 }
 
-/** Asked for where a license is: the date of birth (in the past, at least 16 years ago) and the license's expiry. */
+export const LICENSE_NUMBER_MAX = 40;
+export const LICENSE_NUMBER_CHARACTERS = 'License number may only have letters, digits, spaces and hyphens.';
+const LICENSE_NUMBER = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u;
+
+/** The driver's license number as printed (optional): trimmed, at most 40 letters, digits, spaces and hyphens. */
+const licenseNumber = v.pipe(
+  optionalText('License number', LICENSE_NUMBER_MAX),
+  v.check((value) => value === null || LICENSE_NUMBER.test(value), LICENSE_NUMBER_CHARACTERS),
+);
+
+/**
+ * Asked for where a license is: the date of birth (in the past, at least 16 years ago), the
+ * license's number (the agreement names it) and its expiry.
+ */
 const licenseHolderFields = {
   date_of_birth: v.pipe(
     optionalDay('Date of birth'),
     v.check((value) => value === null || value < todayIso(), BIRTH_NOT_IN_PAST),
     v.check((value) => value === null || ageOn(value, todayIso()) >= MIN_CUSTOMER_AGE, CUSTOMER_TOO_YOUNG),
   ),
+  license_number: licenseNumber,
   license_expiry: optionalDay('License expiry'),
 };
 
@@ -115,6 +129,7 @@ export const finalizeSchema = v.object({
   pay_now: boolean('Pay now', true),
   /** Asked on the wizard's license step; missing: the record's stays. */
   date_of_birth: v.optional(licenseHolderFields.date_of_birth),
+  license_number: v.optional(licenseHolderFields.license_number),
   license_expiry: v.optional(licenseHolderFields.license_expiry),
   /** The extras chosen in the wizard; missing: the request's own. */
   extras: v.optional(extrasList),

@@ -5,7 +5,7 @@ import { PARSE_CONFIG } from './parse.ts';
 import { customerRegistrationSchema, passwordResetFormSchema } from './accounts.ts';
 import { staffBookingSchema } from './booking.ts';
 import { anonymousBookingRequestSchema, bookingRequestSchema } from './booking-request.ts';
-import { ageOn, customerSchema, customerUpdateSchema, finalizeSchema } from './customer.ts';
+import { ageOn, customerSchema, customerUpdateSchema, finalizeSchema, LICENSE_NUMBER_CHARACTERS } from './customer.ts';
 import { vehicleSchema, vehicleUpdateSchema } from './vehicle.ts';
 
 const messages = (result: { issues?: readonly v.BaseIssue<unknown>[] }) =>
@@ -112,6 +112,31 @@ describe('shared form schemas', () => {
     expect(customer.title).toBe('MR');
     expect(customer.address_line2).toBeNull();
     expect(customer.next_of_kin1_phone).toBeNull();
+  });
+
+  it('license number: optional, trimmed, at most 40 letters, digits, spaces and hyphens', () => {
+    const parse = (license_number: unknown) => v.safeParse(customerUpdateSchema, { license_number });
+    const message = (license_number: unknown) => {
+      const result = parse(license_number);
+      return result.success ? null : result.issues[0].message;
+    };
+    expect(v.parse(customerUpdateSchema, { license_number: '  MORGA 753116-SM9IJ ' })).toEqual({
+      license_number: 'MORGA 753116-SM9IJ',
+    });
+    expect(v.parse(customerUpdateSchema, { license_number: '' })).toEqual({ license_number: null });
+    expect(v.parse(customerUpdateSchema, { license_number: '   ' })).toEqual({ license_number: null });
+    expect(v.parse(customerUpdateSchema, {})).toEqual({});
+    expect(v.parse(customerUpdateSchema, { license_number: 'Ü123456' }).license_number).toBe('Ü123456');
+    expect(v.parse(customerUpdateSchema, { license_number: 'A'.repeat(40) }).license_number).toHaveLength(40);
+    expect(message('A'.repeat(41))).toBe('License number must be at most 40 characters.');
+    for (const bad of ['AB/123', 'AB_123', 'AB.123', '-AB123', 'AB\t123', '<b>']) {
+      expect(message(bad)).toBe(LICENSE_NUMBER_CHARACTERS);
+    }
+    expect(message(['A1'])).toBe('License number must be text.');
+    const base = { national_id: 'X1', street_address: '1 Road', city: 'York', country: 'UK' };
+    expect(v.parse(finalizeSchema, base).license_number).toBeUndefined();
+    expect(v.parse(finalizeSchema, { ...base, license_number: ' AB 12 ' }).license_number).toBe('AB 12');
+    expect(v.safeParse(finalizeSchema, { ...base, license_number: 'AB#12' }).success).toBe(false);
   });
 
   it('partial updates leave missing fields out and blank optional ones null', () => {

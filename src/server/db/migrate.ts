@@ -22,6 +22,7 @@ import { bookingLocationIds } from './migrations/023-booking-location-ids.ts';
 import { agreements } from './migrations/024-agreements.ts';
 import { returnCharges } from './migrations/025-return-charges.ts';
 import { returnChargeDisputes } from './migrations/026-return-charge-disputes.ts';
+import { licenseNumberAndQuotedTerms } from './migrations/027-license-number-and-quoted-terms.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '024-agreements': agreements(dialect),
       '025-return-charges': returnCharges(dialect),
       '026-return-charge-disputes': returnChargeDisputes(dialect),
+      '027-license-number-and-quoted-terms': licenseNumberAndQuotedTerms(),
     }),
   };
 }

@@ -294,6 +294,8 @@ export interface CustomerTable {
   /** ISO day (migration 020): the young-driver fee and the licence checks read them. */
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
   license_expiry: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The driver's license number (migration 027); the agreement names it. */
+  license_number: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -334,6 +336,17 @@ export interface BookingTable {
   dropoff_location_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Why staff picked it up without a signed agreement (migration 024), or null. */
   no_agreement_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The terms its quote was made with (migration 027): the vehicle's km a day, the agency's price
+   * per extra km, fuel policy and price per eighth, grace period and hourly share. Null on rows
+   * quoted before them: those fall back to the current terms.
+   */
+  quoted_mileage_allowance: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_price_per_extra_km: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_fuel_policy: ColumnType<FuelPolicy | null, FuelPolicy | null | undefined, FuelPolicy | null>;
+  quoted_fuel_price_per_eighth: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_late_grace_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_hourly_basis_points: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BookingRequestTable {
@@ -365,6 +378,17 @@ export interface BookingRequestTable {
   rate_plan_version: ColumnType<number | null, number | null | undefined, number | null>;
   /** The driver's age on the first day, as priced (the young-driver fee); null when not asked. */
   driver_age: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The terms its quote was made with (migration 027): the vehicle's km a day, the agency's price
+   * per extra km, fuel policy and price per eighth, grace period and hourly share. Null on rows
+   * quoted before them: those fall back to the current terms.
+   */
+  quoted_mileage_allowance: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_price_per_extra_km: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_fuel_policy: ColumnType<FuelPolicy | null, FuelPolicy | null | undefined, FuelPolicy | null>;
+  quoted_fuel_price_per_eighth: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_late_grace_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  quoted_hourly_basis_points: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface IdempotencyKeyTable {

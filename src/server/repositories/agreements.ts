@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import type { AgreementPdfTable, AgreementSignatureTable, Database } from '../db/types.ts';
 import { bookingQuoteView } from './stored-quotes.ts';
 import { currentTerms } from './agency-terms.ts';
+import { bookingTerms } from './booking-terms.ts';
 import { parseMoney } from '#domain/money';
 
 /** What deciding who may see or sign a booking's agreement needs to know of the booking. */
@@ -68,6 +69,14 @@ export async function agreementFacts(
       'a.price_per_extra_km',
       'a.fuel_policy',
       'a.fuel_price_per_eighth',
+      'a.late_grace_minutes',
+      'a.hourly_basis_points',
+      'b.quoted_mileage_allowance',
+      'b.quoted_price_per_extra_km',
+      'b.quoted_fuel_policy',
+      'b.quoted_fuel_price_per_eighth',
+      'b.quoted_late_grace_minutes',
+      'b.quoted_hourly_basis_points',
       'c.title',
       'c.first_name',
       'c.last_name',
@@ -75,6 +84,7 @@ export async function agreementFacts(
       'c.address_line2',
       'c.city',
       'c.country',
+      'c.license_number',
       'c.license_expiry',
       'c.drivers_license_key',
       'v.make',
@@ -106,6 +116,8 @@ export async function agreementFacts(
     currentTerms(db, row.agency_id),
   ]);
   const marks = inspection ? v.safeParse(storedMarks, JSON.parse(inspection.damage_marks)) : undefined;
+  // The terms the booking was quoted with (a booking from before they were kept: the current ones).
+  const held = bookingTerms(row, row);
   return {
     booking: {
       id: row.id,
@@ -129,6 +141,7 @@ export async function agreementFacts(
       firstName: row.first_name,
       lastName: row.last_name,
       addressLines: [row.street_address, row.address_line2, row.city, row.country],
+      licenseNumber: row.license_number,
       licenseExpiry: row.license_expiry,
       licenseOnFile: row.drivers_license_key !== null,
     },
@@ -136,7 +149,7 @@ export async function agreementFacts(
       make: row.make,
       model: row.model,
       registration: row.registration_number,
-      mileageAllowanceKmPerDay: row.mileage_allowance,
+      mileageAllowanceKmPerDay: held.mileage_allowance,
     },
     currency,
     quote: quote && {
@@ -150,9 +163,9 @@ export async function agreementFacts(
       total: signed(quote.total),
     },
     terms: {
-      pricePerExtraKm: row.price_per_extra_km,
-      fuelPolicy: row.fuel_policy,
-      fuelPricePerEighth: row.fuel_price_per_eighth,
+      pricePerExtraKm: held.price_per_extra_km,
+      fuelPolicy: held.fuel_policy,
+      fuelPricePerEighth: held.fuel_price_per_eighth,
     },
     pickupInspection: inspection
       ? {

@@ -378,6 +378,7 @@ function toApiCustomer(row: CustomerRow): ApiCustomer {
     next_of_kin2_id_number: row.next_of_kin2_id_number,
     next_of_kin2_phone: row.next_of_kin2_phone,
     date_of_birth: row.date_of_birth,
+    license_number: row.license_number,
     license_expiry: row.license_expiry,
     next_of_kin_2: [
       row.next_of_kin2_first_name,

@@ -391,8 +391,9 @@ export async function issueDraft(trx: Kysely<Database>, id: number, issueDate: s
 
 /**
  * Marks a booking's issued invoice paid when what the booking has been paid (payments less
- * refunds, decision 030) covers the invoice's total: call it inside the transaction that
- * records the settling payment or issues the invoice, so the two are committed together.
+ * refunds, decision 030) and the deposit its finalized return kept for the charges (decision
+ * 054) cover the invoice's total: call it inside the transaction that records the settling
+ * payment, issues the invoice or settles the return, so the two are committed together.
  * The paid date is `paidOn`, or the issue date when that is later. Returns true when it moved.
  */
 export async function settleIfPaid(
@@ -418,7 +419,13 @@ export async function settleIfPaid(
     .where('booking_id', '=', invoice.booking_id)
     .where('status', '=', 'received')
     .execute();
-  if (moneyOf(invoice.booking_amount, entries).paid < invoice.total) return false;
+  const settlement = await trx
+    .selectFrom('return_settlements')
+    .select('deposit_applied')
+    .where('booking_id', '=', invoice.booking_id)
+    .executeTakeFirst();
+  const keptDeposit = settlement?.deposit_applied ?? 0;
+  if (moneyOf(invoice.booking_amount, entries).paid + keptDeposit < invoice.total) return false;
   const issued = invoice.issue_date ?? paidOn;
   return moveStatus(trx, invoice.id, ['issued'], {
     status: 'paid',

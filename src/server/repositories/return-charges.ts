@@ -2,8 +2,13 @@ import type { Insertable, Kysely } from 'kysely';
 import type { ReturnChargeView, ReturnSettlementView } from '#domain/api/return-charges';
 import { formatMoney } from '#domain/money';
 import type { Database, ReturnChargeTable, ReturnSettlementTable } from '../db/types.ts';
+import { QUOTED_TERM_COLUMNS, withBookingTerms } from './booking-terms.ts';
 
-/** What a return's charges are worked out from: the booking, its vehicle's allowance and its agency's terms. */
+/**
+ * What a return's charges are worked out from: the booking and the terms it was quoted with (its
+ * vehicle's allowance, its agency's km, fuel and late-return terms then; a booking quoted before
+ * they were kept is held to the current ones).
+ */
 export async function findReturnFacts(db: Kysely<Database>, bookingId: number, scope: number | null) {
   let query = db
     .selectFrom('bookings as b')
@@ -26,10 +31,12 @@ export async function findReturnFacts(db: Kysely<Database>, bookingId: number, s
       'a.fuel_price_per_eighth',
       'a.late_grace_minutes',
       'a.hourly_basis_points',
+      ...QUOTED_TERM_COLUMNS.map((column) => `b.${column}` as const),
     ])
     .where('b.id', '=', bookingId);
   if (scope !== null) query = query.where('b.agency_id', '=', scope);
-  return query.executeTakeFirst();
+  const row = await query.executeTakeFirst();
+  return row && withBookingTerms(row);
 }
 export type ReturnFacts = NonNullable<Awaited<ReturnType<typeof findReturnFacts>>>;
 
@@ -126,6 +133,7 @@ export async function findSettlement(
     .select([
       's.invoice_id',
       'i.number',
+      'i.status',
       's.charges',
       's.deposit_held',
       's.deposit_applied',
@@ -139,6 +147,7 @@ export async function findSettlement(
   return {
     invoice_id: row.invoice_id,
     invoice_number: row.number ?? 0,
+    invoice_status: row.status,
     charges: formatMoney(row.charges),
     deposit_held: formatMoney(row.deposit_held),
     deposit_applied: formatMoney(row.deposit_applied),

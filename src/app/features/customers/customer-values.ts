@@ -34,6 +34,7 @@ export const FIELD_LABELS: Record<CustomerField, string> = {
   next_of_kin2_id_number: 'Next of kin 2 ID number',
   next_of_kin2_phone: 'Next of kin 2 phone',
   date_of_birth: 'Date of birth',
+  license_number: 'License number',
   license_expiry: 'License expiry',
 };
 

@@ -109,6 +109,7 @@ export async function renderAgreementPdf(
   heading('Customer');
   write(content.customer.name, { font: bold });
   fact('Address', content.customer.address || 'Not given');
+  fact('License number', content.customer.license_number ?? 'not on file');
   fact(
     'License',
     `${content.customer.license_on_file ? 'on file' : 'not on file'}, expires ${

@@ -111,6 +111,7 @@ export async function bookRequest(
         const booking = {
           id: bookingId,
           requestId: request.id,
+          vehicleId: vehicle.id,
           startDate: request.start_date,
           endDate: request.end_date,
         };

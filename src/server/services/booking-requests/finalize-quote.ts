@@ -76,6 +76,7 @@ export async function confirmedQuote(
       lines,
       extras: priced.extras,
       total: lines.reduce((sum, line) => sum + line.amount, 0),
+      termsFrom: 'now',
     },
     fresh: priced.quote,
   };

@@ -123,7 +123,14 @@ export async function finalizeBookingRequest(
         { now, confirmsRequest: request.id },
       );
       if (quote) {
-        const booking = { id, requestId: request.id, startDate: terms.start_date, endDate: terms.end_date, now };
+        const booking = {
+          id,
+          requestId: request.id,
+          vehicleId: terms.vehicle_id,
+          startDate: terms.start_date,
+          endDate: terms.end_date,
+          now,
+        };
         await copyQuoteToBooking(trx, deps, quote, booking);
       }
       await updateCustomerDetails(trx, customer.id, {
@@ -138,6 +145,7 @@ export async function finalizeBookingRequest(
         next_of_kin1_phone: input.next_of_kin1_phone,
         date_of_birth: holder.date_of_birth,
         license_expiry: holder.license_expiry,
+        ...(input.license_number === undefined ? {} : { license_number: input.license_number }),
         updated_at: now,
       });
       if (input.pay_now) {

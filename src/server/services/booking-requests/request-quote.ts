@@ -20,6 +20,7 @@ import {
   storeBookingQuoteLines,
   storeRequestQuoteLines,
 } from '../../repositories/quote-lines.ts';
+import { copyRequestTermsToBooking, storeBookingTerms, storeRequestTerms } from '../../repositories/booking-terms.ts';
 import { britishDate } from '../booking-refusals.ts';
 import { fieldRefusal, Invalid } from '../errors.ts';
 import { assertExtrasInStock } from '../quotes/promise-extras.ts';
@@ -94,6 +95,7 @@ export async function insertPricedRequest(
   const priced = await priceRequest(deps, trx, rental);
   await setRequestPlanVersion(trx, id, priced.quote.planVersion);
   await storeRequestQuoteLines(trx, id, asStored(priced.quote));
+  await storeRequestTerms(trx, id, rental.vehicle_id);
   await insertRequestExtras(trx, id, priced.extras);
   return { id, priced };
 }
@@ -106,6 +108,8 @@ export interface RequestQuote {
   extras: ExtraTaken[];
   /** The quote's total: exactly the sum of its lines (decision 044). */
   total: number;
+  /** Whose terms (km, fuel, late return) the booking keeps: the request's, or today's when priced again. */
+  termsFrom: 'request' | 'now';
 }
 
 export async function requestQuote(
@@ -120,11 +124,12 @@ export async function requestQuote(
     lines,
     extras,
     total: lines.reduce((sum, line) => sum + line.amount, 0),
+    termsFrom: 'request',
   };
 }
 
 /**
- * The booking made from a request takes the request's quote: its lines and its extras, the stock
+ * The booking made from a request takes the request's quote: its lines, its terms and its extras, the stock
  * checked again under each extra's lock (the request's own hold not counted against it). Call in
  * the booking's transaction, after the booking is placed (the vehicle's lock is taken first, as
  * an acceptance takes it). Throws Conflict on `extras` when one is short.
@@ -133,7 +138,7 @@ export async function copyQuoteToBooking(
   trx: Kysely<Database>,
   deps: Pick<Deps, 'dialect'>,
   quote: RequestQuote,
-  booking: { id: number; requestId: number; startDate: string; endDate: string; now: string },
+  booking: { id: number; requestId: number; vehicleId: number; startDate: string; endDate: string; now: string },
 ): Promise<void> {
   await assertExtrasInStock(trx, deps.dialect, {
     extras: quote.extras,
@@ -143,5 +148,10 @@ export async function copyQuoteToBooking(
     except: { requestId: booking.requestId, bookingId: booking.id },
   });
   await storeBookingQuoteLines(trx, booking.id, quote.lines);
+  if (quote.termsFrom === 'request') {
+    await copyRequestTermsToBooking(trx, booking.requestId, { id: booking.id, vehicleId: booking.vehicleId });
+  } else {
+    await storeBookingTerms(trx, booking.id, booking.vehicleId);
+  }
   await insertBookingExtras(trx, booking.id, quote.extras);
 }

@@ -20,6 +20,7 @@ import {
   VehicleAlreadyBookedError,
 } from '../../repositories/bookings.ts';
 import { deleteBookingExtras, type ExtraTaken, insertBookingExtras } from '../../repositories/extra-reservations.ts';
+import { storeBookingTerms } from '../../repositories/booking-terms.ts';
 import { bookingQuoteLines, type StoredQuoteLine, storeBookingQuoteLines } from '../../repositories/quote-lines.ts';
 import { bookingQuoteView } from '../../repositories/stored-quotes.ts';
 import { assertNotHeld } from '../../repositories/request-holds.ts';
@@ -93,6 +94,7 @@ export async function createStaffBooking(
       const id = await placeBooking(trx, deps.dialect, { ...rowOf(write, priced), ...created }, { now });
       await promiseExtras(trx, deps, write, priced.extras, now, id);
       await storeBookingQuoteLines(trx, id, priced.lines);
+      await storeBookingTerms(trx, id, write.values.vehicle_id);
       return id;
     });
   } catch (error) {
@@ -200,6 +202,8 @@ export async function editStaffBooking(
         rowOf(write, { planVersion: priced ? priced.planVersion : stored.rate_plan_version, total }),
       );
       if (priced) {
+        // Priced again: the booking is held to today's terms, as to today's rates.
+        await storeBookingTerms(trx, id, changes.vehicle_id);
         await promiseExtras(trx, deps, write, priced.extras, now, id);
       } else if (isBlocking(changes.booking_status) && !isBlocking(stored.booking_status)) {
         // Back from cancelled: its extras are promised again, if they are still there.

@@ -44,6 +44,7 @@ export function finalInvoiceMail(
             `Deposit held: ${money(settlement.deposit_held)}, of which ${money(settlement.deposit_applied)} pays the charges`,
             `Refunded to you: ${money(settlement.refund)}`,
             `Still to pay: ${money(settlement.due)}`,
+            ...(settlement.invoice_status === 'paid' ? ['', `Invoice ${settlement.invoice_number} is paid.`] : []),
           ]
         : []),
       '',

@@ -12,6 +12,7 @@ import {
   insertDraft,
   issueDraft,
   liveInvoiceOf,
+  settleIfPaid,
   updateDraft,
   type InvoiceLineValues,
 } from '../../repositories/invoices.ts';
@@ -144,6 +145,8 @@ export async function finalizeReturn(
         settled_by: user.id,
         created_at: at,
       });
+      // The deposit kept for the charges counts as paid: covered with the booking paid, the invoice is paid now.
+      await settleIfPaid(trx, { invoiceId }, today, at);
       const reply = await returnChargesView(trx, facts, currency);
       await storeReplyWithWrite(trx, replyKey, 200, reply);
       return { charges: reply, settled: true };

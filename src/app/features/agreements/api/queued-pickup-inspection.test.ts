@@ -22,6 +22,7 @@ const facts = (): AgreementFacts => ({
     firstName: 'Casey',
     lastName: 'Customer',
     addressLines: ['1 High Street'],
+    licenseNumber: null,
     licenseExpiry: '2030-01-31',
     licenseOnFile: true,
   },

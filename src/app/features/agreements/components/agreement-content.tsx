@@ -18,6 +18,8 @@ export function AgreementContentView({ content }: { content: AgreementContent })
           {content.customer.name}
           {content.customer.address ? `, ${content.customer.address}` : ''}
         </dd>
+        <dt>License number</dt>
+        <dd>{content.customer.license_number ?? 'Not on file'}</dd>
         <dt>License</dt>
         <dd>
           {content.customer.license_on_file ? 'On file' : 'Not on file'}, expires{' '}

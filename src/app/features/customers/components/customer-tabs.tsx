@@ -58,6 +58,7 @@ function CustomerPanel({ customer }: { customer: ApiCustomer }) {
         <h3 className="details-license__title">Driver&apos;s license</h3>
         <dl className="details-facts">
           <Fact label="Date of birth" value={formatDate(customer.date_of_birth)} />
+          <Fact label="License number" value={customer.license_number} />
           <Fact label="License expiry" value={formatDate(customer.license_expiry)} />
         </dl>
         {license ? (

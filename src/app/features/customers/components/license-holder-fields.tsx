@@ -1,21 +1,30 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../../components/text-field.tsx';
+import '../license-holder-fields.css';
 
-export type LicenseHolderField = 'date_of_birth' | 'license_expiry';
+export type LicenseHolderField = 'date_of_birth' | 'license_number' | 'license_expiry';
 
 interface LicenseHolderFieldsProps {
-  /** The form's `register(name)` and the field's message, for each of the two dates. */
+  /** The form's `register(name)` and the field's message, for each of the three fields. */
   field: (name: LicenseHolderField) => UseFormRegisterReturn<LicenseHolderField> & { error: string | undefined };
 }
 
 /**
- * The dates asked for with a license (issue 21): the date of birth (the young-driver fee and the
- * minimum age read it) and the license's expiry (a rental may not end after it). Both optional.
+ * What is asked with a license: the date of birth (issue 21: the young-driver fee and the minimum
+ * age read it), the license's number (issue 22: the rental agreement names it) and its expiry (a
+ * rental may not end after it). All optional.
  */
 export function LicenseHolderFields({ field }: LicenseHolderFieldsProps) {
   return (
-    <div className="form__row">
+    <div className="form__row license-holder-fields">
       <TextField label="Date of birth" type="date" hint="Optional" autoComplete="bday" {...field('date_of_birth')} />
+      <TextField
+        label="License number"
+        hint="Optional"
+        autoComplete="off"
+        spellCheck={false}
+        {...field('license_number')}
+      />
       <TextField label="License expiry" type="date" hint="Optional" autoComplete="off" {...field('license_expiry')} />
     </div>
   );

@@ -81,17 +81,20 @@ export function useBookingMoney(bookingId: number) {
 
 /**
  * POST payments/ (with an Idempotency-Key, so a retried send records once) and PATCH
- * payments/{id}/ to mark a due deposit received. Online only: money is not recorded offline.
+ * payments/{id}/ to mark a due entry received. Online only: money is not recorded offline.
  */
 export function usePaymentWrites() {
   const queryClient = useQueryClient();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+  // The payment that settles the booking's invoice (recorded, or a due one received) marks it paid on the server.
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY }),
+      queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+    ]).then(() => undefined);
   const record = useMutation({
     mutationFn: ({ values, key }: { values: PaymentBody; key: string }) =>
       api.post<Payment>('payments/', values, { idempotencyKey: key }),
-    // The payment that settles the booking's invoice marks it paid on the server.
-    onSuccess: () =>
-      Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: INVOICES_KEY })]).then(() => undefined),
+    onSuccess: invalidate,
   });
   const markReceived = useMutation({
     mutationFn: ({ id, method, paidOn }: { id: number; method: PaymentMethod; paidOn: string }) =>

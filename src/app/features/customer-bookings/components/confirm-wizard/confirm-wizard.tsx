@@ -189,10 +189,12 @@ function WizardSteps({
             <div className="wizard__nav">
               <Button
                 onClick={() => {
-                  // The dates are checked here, beside their fields, not two steps later.
-                  void detailsForm.trigger(['date_of_birth', 'license_expiry'], { shouldFocus: true }).then((valid) => {
-                    if (valid) setStep(1);
-                  });
+                  // The license step's fields are checked here, beside them, not two steps later.
+                  void detailsForm
+                    .trigger(['date_of_birth', 'license_number', 'license_expiry'], { shouldFocus: true })
+                    .then((valid) => {
+                      if (valid) setStep(1);
+                    });
                 }}
                 disabled={!hasLicense || status === 'uploading'}
                 aria-describedby={hasLicense ? undefined : needLicenseId}

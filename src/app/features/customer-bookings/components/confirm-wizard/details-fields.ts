@@ -6,7 +6,7 @@ import type { finalizeSchema } from '#domain/schemas/customer';
 export type DetailsValues = v.InferInput<typeof finalizeSchema>;
 type TextName = Exclude<
   keyof DetailsValues,
-  'pay_now' | 'extras' | 'driver_age' | 'expected_total' | 'date_of_birth' | 'license_expiry'
+  'pay_now' | 'extras' | 'driver_age' | 'expected_total' | 'date_of_birth' | 'license_number' | 'license_expiry'
 >;
 
 export interface DetailsField {
@@ -35,9 +35,10 @@ export const DETAILS_FIELD_NAMES: readonly string[] = [...ADDRESS_FIELDS, ...KIN
 /** The form starts from the customer's record (GET customers/me/). */
 export function detailsDefaults(customer: ApiCustomer): DetailsValues {
   // pay_now is step 2's choice, added when the form is sent.
-  // The license step's dates are sent with the confirmation (issue 21).
+  // The license step's fields are sent with the confirmation (issue 21).
   const values: DetailsValues = {
     date_of_birth: customer.date_of_birth ?? '',
+    license_number: customer.license_number ?? '',
     license_expiry: customer.license_expiry ?? '',
   };
   for (const field of [...ADDRESS_FIELDS, ...KIN_FIELDS]) values[field.name] = customer[field.name] ?? '';
