@@ -77,7 +77,7 @@ export function ExtrasAndQuote({
   const { plan, problem } = rental;
   const youngDriver = plan?.fees.youngDriver ?? null;
   const quoteProblem = (field: string) => (problem?.field === field ? problem.message : undefined);
-  useWarmChange(rental.confirmed, plan?.extras[0]?.id ?? null, chosen, onExtrasChange);
+  useWarmChange(rental.quote !== null, plan?.extras[0]?.id ?? null, chosen, onExtrasChange);
   return (
     <>
       {plan ? (
