@@ -32,7 +32,7 @@ const WARM_ROUNDS = 3;
  * The first change after the page loads took twice as long as the next ones at 4× CPU (53–81 ms
  * against 16–30, issue 21's budget being 50): the code it runs — the form's setValue, the extras'
  * and the quote's render, their DOM updates — had not run yet, and V8 runs such code slowly until
- * it has run a few times. So once the first price is on screen, when the browser is idle, the
+ * it has run a few times. So once the first estimate is on screen, when the browser is idle, the
  * first extra is ticked and unticked again within one task, three times, each in its own idle
  * time (decision 055). Nothing is painted, sent (the server is asked only once a choice stays
  * 300 ms) or announced in between. Once per form; it stops when the form goes.
