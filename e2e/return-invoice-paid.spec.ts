@@ -87,6 +87,9 @@ for (const [size, device] of [
       await page.goto(`/booking-details/${booking.id}`);
       const row = invoiceRow(page, final.settlement?.invoice_number ?? 0);
       await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Settlement' })).toContainText(
+        `Invoice ${final.settlement?.invoice_number} is paid.`,
+      );
       await row.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`final-invoice-paid-${size}.png`), fullPage: true });
       await expectAccessible(page);
@@ -101,6 +104,7 @@ for (const [size, device] of [
       await page.goto(`/booking-details/${booking.id}`);
       const row = invoiceRow(page, final.settlement?.invoice_number ?? 0);
       await expect(row.getByText('Issued', { exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Settlement' })).not.toContainText('is paid.');
       const payments = page.getByRole('region', { name: 'Payments' });
       await payments.getByRole('button', { name: 'Mark Payment of £40.00 received' }).click();
       await expect(payments.getByRole('button', { name: /^Mark .* received$/ })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
 import { useReturnCharges } from '../api/return-charges.ts';
 import { DisputeCharge } from './dispute-charge.tsx';
+import { InvoicePaid } from './invoice-paid.tsx';
 import '../return-charges.css';
 
 /**
@@ -39,6 +40,7 @@ export default function CustomerReturnCharges({ bookingId }: { bookingId: number
       )}
       <section aria-label="Settlement">
         <h3 className="return-charges__subtitle">Invoice {settlement.invoice_number}</h3>
+        <InvoicePaid settlement={settlement} />
         <dl className="return-charges__summary">
           <div>
             <dt>Charges</dt>

@@ -30,6 +30,7 @@ import {
   type ReturnCharges,
 } from '../api/return-charges.ts';
 import { AnswerDisputeForm, DisputeThread } from './dispute-thread.tsx';
+import { InvoicePaid } from './invoice-paid.tsx';
 import { asking, Sending, sendChecked, WriteState } from './write-state.tsx';
 import '../return-charges.css';
 
@@ -365,6 +366,7 @@ function Settlement({ charges }: { charges: ReturnCharges }) {
   return (
     <section aria-label="Settlement">
       <h3 className="return-charges__subtitle">Invoice {settlement.invoice_number} issued</h3>
+      <InvoicePaid settlement={settlement} />
       <dl className="return-charges__summary">
         <div>
           <dt>Charges</dt>
