@@ -140,6 +140,14 @@ test.describe('inspections in the yard, on a tablet', () => {
     await page.reload();
     await expect(page.getByRole('article', { name: 'Return inspection' })).toBeVisible();
     await page.screenshot({ path: 'test-results/inspections-390x844.png', fullPage: true });
+
+    // Offline, photos not kept on the device say so in their place instead of showing broken.
+    await goOffline(context, page);
+    await page.reload();
+    const pickupOffline = page.getByRole('article', { name: 'Pickup inspection' });
+    await expect(pickupOffline.getByText('Pickup inspection photo 2 shows when the connection returns.')).toBeVisible();
+    await expect(pickupOffline.getByRole('img', { name: /Pickup inspection photo/ })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/inspections-offline-390x844.png', fullPage: true });
   });
 });
 
