@@ -1,6 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../../components/text-field.tsx';
-import '../license-holder-fields.css';
 
 export type LicenseHolderField = 'date_of_birth' | 'license_number' | 'license_expiry';
 
@@ -16,7 +15,7 @@ interface LicenseHolderFieldsProps {
  */
 export function LicenseHolderFields({ field }: LicenseHolderFieldsProps) {
   return (
-    <div className="form__row license-holder-fields">
+    <div className="form__row form__row--top">
       <TextField label="Date of birth" type="date" hint="Optional" autoComplete="bday" {...field('date_of_birth')} />
       <TextField
         label="License number"
