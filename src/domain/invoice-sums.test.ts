@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceSums, taxOn } from './invoice-sums.ts';
-import { parseSignedMoney } from './schemas/invoice.ts';
+import { parseSignedMoney } from './money.ts';
 
 describe('invoice sums', () => {
   it('adds the lines and the tax at a rate in basis points, rounded half away from zero', () => {

@@ -19,6 +19,14 @@ export function parseMoney(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
+/** Parses "-12.50" as well as "12.50" (a discount, a line that takes money off); null when not an amount. */
+export function parseSignedMoney(text: string): number | null {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const minor = parseMoney(negative ? trimmed.slice(1) : trimmed);
+  return minor === null ? null : negative ? -minor : minor;
+}
+
 /** Formats minor units as the wire's decimal string: 4550 → "45.50". */
 export function formatMoney(minor: number): string {
   const sign = minor < 0 ? '-' : '';

@@ -1,5 +1,5 @@
 import type { QuoteLineView, QuoteView } from './api/quotes.ts';
-import { formatMoney, parseMoney } from './money.ts';
+import { formatMoney, parseSignedMoney } from './money.ts';
 import type { Quote, QuoteLine } from './rate-plan.ts';
 
 /** A quote as the API sends it: money as decimal strings. */
@@ -37,10 +37,9 @@ export function lineToView(line: QuoteLine): QuoteLineView {
 
 /** Minor units from a decimal string the server wrote; a negative amount keeps its sign. */
 function minor(text: string): number {
-  const negative = text.startsWith('-');
-  const value = parseMoney(negative ? text.slice(1) : text);
+  const value = parseSignedMoney(text);
   if (value === null) throw new Error(`Not an amount: ${text}`);
-  return negative ? -value : value;
+  return value;
 }
 
 export function lineFromView(line: QuoteLineView): QuoteLine {

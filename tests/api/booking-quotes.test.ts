@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffBookingDetail } from '#domain/api/bookings';
 import type { Invoice } from '#domain/api/invoices';
 import { addDays, todayIso } from '#domain/dates';
-import { parseSignedMoney } from '#domain/schemas/invoice';
+import { parseSignedMoney } from '#domain/money';
 import { NOT_PRICEABLE } from '#server/services/bookings/price-booking';
 import { TAX_INCLUDED_NOTE } from '#server/services/invoices/create-draft';
 import type { ErrorBody } from '../helpers/api.ts';

@@ -20,7 +20,7 @@ import {
   wholeNumber,
 } from './fields.ts';
 import { formatMoney, MAX_AMOUNT } from '../money.ts';
-import { parseSignedMoney } from './invoice.ts';
+import { parseSignedMoney } from '../money.ts';
 import { extrasChoice } from './quote.ts';
 
 /** The most line overrides one booking may carry (a quote has far fewer lines). */

@@ -1,15 +1,7 @@
 import * as v from 'valibot';
 import { INVOICE_STATUSES } from '../api/invoices.ts';
-import { parseMoney } from '../money.ts';
+import { parseMoney, parseSignedMoney } from '../money.ts';
 import { id, optionalId, optionalIsoDate, optionalText, requiredText, wholeNumber } from './fields.ts';
-
-/** Parses "-12.50" as well as "12.50": invoice lines may take money off (a discount). */
-export function parseSignedMoney(text: string): number | null {
-  const trimmed = text.trim();
-  const negative = trimmed.startsWith('-');
-  const minor = parseMoney(negative ? trimmed.slice(1) : trimmed);
-  return minor === null ? null : negative ? -minor : minor;
-}
 
 function signedMoney(label: string) {
   const message = `${label} must be an amount of at most two decimals, e.g. 45.00 or -10.00.`;

@@ -7,7 +7,7 @@ import type { AgreementPdfTable, AgreementSignatureTable, Database } from '../db
 import { bookingQuoteView } from './stored-quotes.ts';
 import { currentTerms } from './agency-terms.ts';
 import { bookingTerms } from './booking-terms.ts';
-import { parseMoney } from '#domain/money';
+import { parseSignedMoney } from '#domain/money';
 
 /** What deciding who may see or sign a booking's agreement needs to know of the booking. */
 export interface AgreementBooking {
@@ -36,8 +36,7 @@ export async function findAgreementBooking(db: Kysely<Database>, id: number): Pr
 }
 
 const storedMarks = v.array(damageMarkSchema);
-const minor = (amount: string) => parseMoney(amount.replace(/^-/, '')) ?? 0;
-const signed = (amount: string) => (amount.startsWith('-') ? -minor(amount) : minor(amount));
+const signed = (amount: string) => parseSignedMoney(amount) ?? 0;
 
 /** The facts a booking's agreement is assembled from, read as they are now; undefined when the booking is gone. */
 export async function agreementFacts(

@@ -9,7 +9,7 @@ import {
 } from '#domain/line-overrides';
 import { formatMoney, MAX_AMOUNT, parseMoney } from '#domain/money';
 import type { QuoteLine } from '#domain/rate-plan';
-import { parseSignedMoney } from '#domain/schemas/invoice';
+import { parseSignedMoney } from '#domain/money';
 
 /** The most characters a reason takes (as the server's `line_overrides`). */
 export const REASON_MAX = 200;
