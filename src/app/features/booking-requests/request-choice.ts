@@ -25,6 +25,13 @@ export function chosenExtras(
   });
 }
 
+/** The choice with `quantity` of one extra (none at 0), in the plan's order as the quote lists them. */
+export function withQuantity(chosen: ChosenExtra[], extraId: number, quantity: number): ChosenExtra[] {
+  const others = chosen.filter((extra) => extra.extraId !== extraId);
+  const next = quantity > 0 ? [...others, { extraId, quantity }] : others;
+  return next.sort((a, b) => a.extraId - b.extraId);
+}
+
 /** The quote's extras as the form keeps them. */
 export function extrasValue(chosen: ChosenExtra[]): { extra_id: number; quantity: number }[] {
   return chosen.map((extra) => ({ extra_id: extra.extraId, quantity: extra.quantity }));

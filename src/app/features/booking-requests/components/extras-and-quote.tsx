@@ -6,6 +6,7 @@ import type { RentalQuote } from '../use-rental-quote.ts';
 import { DriverAgeField } from './driver-age-field.tsx';
 import { ExtrasFieldset, type ChosenExtra } from './extras-fieldset.tsx';
 import { QuotePanel } from './quote-panel.tsx';
+import { withQuantity } from '../request-choice.ts';
 
 interface ExtrasAndQuoteProps {
   rental: RentalQuote;
@@ -16,13 +17,6 @@ interface ExtrasAndQuoteProps {
   /** The form's own messages on these fields; the quote's refusal on the field otherwise. */
   extrasError: string | undefined;
   driverAgeError: string | undefined;
-}
-
-/** The same choice with `extraId` ticked, or unticked if it was. */
-function toggled(chosen: ChosenExtra[], extraId: number): ChosenExtra[] {
-  return chosen.some((extra) => extra.extraId === extraId)
-    ? chosen.filter((extra) => extra.extraId !== extraId)
-    : [...chosen, { extraId, quantity: 1 }].sort((a, b) => a.extraId - b.extraId);
 }
 
 /** How many times the warm-up ticks and unticks: V8 compiles a function better after a few runs. */
@@ -56,7 +50,7 @@ function useWarmChange(
     let left = WARM_ROUNDS;
     const round = () => {
       const { chosen: now, onChange: change } = latest.current;
-      flushSync(() => change(toggled(now, extraId)));
+      flushSync(() => change(withQuantity(now, extraId, now.some((extra) => extra.extraId === extraId) ? 0 : 1)));
       flushSync(() => change(now));
       left -= 1;
       if (left > 0) cancel.current = onIdle(round, 2_000);

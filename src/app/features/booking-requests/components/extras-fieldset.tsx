@@ -3,6 +3,7 @@ import { formatMoney as toDecimal } from '#domain/money';
 import type { Extra } from '#domain/rate-plan';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { withQuantity } from '../request-choice.ts';
 import '../quote.css';
 
 export interface ChosenExtra {
@@ -44,12 +45,7 @@ export const ExtrasFieldset = memo(function ExtrasFieldset({
   const errorId = useId();
   if (extras.length === 0) return null;
   const quantityOf = (id: number) => chosen.find((extra) => extra.extraId === id)?.quantity ?? 0;
-  const set = (id: number, quantity: number) => {
-    const others = chosen.filter((extra) => extra.extraId !== id);
-    // In the plan's order, so the request lists them as the quote does.
-    const next = quantity > 0 ? [...others, { extraId: id, quantity }] : others;
-    onChange(next.sort((a, b) => a.extraId - b.extraId));
-  };
+  const set = (id: number, quantity: number) => onChange(withQuantity(chosen, id, quantity));
   return (
     <fieldset className="form__section extras" aria-describedby={error ? errorId : undefined}>
       <legend className="form__section-title">Extras</legend>
