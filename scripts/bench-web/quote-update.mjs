@@ -2,7 +2,8 @@
 // throttling (CDP `Emulation.setCPUThrottlingRate`), how long from a change — ticking an extra,
 // moving the end date — to the QuotePanel showing the new total: the device's own estimate from
 // the cached plan, not the server's confirmation (which follows ~300 ms after the choice stays
-// still). The form is filled and priced first at full speed; then each change is made by
+// still). The form is filled and priced first at full speed and left still as between changes
+// (decision 057); then each change is made by
 // Playwright as a person would (a click on the checkbox, the date typed into the field) and timed
 // in the page: from the change's event (`event.timeStamp` of the first click or input seen, in a
 // capturing listener) to the first frame painted after the Total cell's text changed (a
@@ -105,6 +106,9 @@ export async function measureQuoteUpdate(base, { changes = 12, chromiumOptions }
       .getByRole('checkbox', { name: new RegExp(choice.extra) });
     const endDate = form.getByLabel('End date');
     await page.evaluate(PROBE);
+    // Filling the form was a change too: its confirmation comes and goes first, as between changes
+    // (decision 057).
+    await page.waitForTimeout(SETTLE_MS);
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
