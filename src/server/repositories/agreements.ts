@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { AgreementFacts, AgreementSigner } from '#domain/agreement';
-import type { BookingStatus } from '#domain/constants';
 import { damageMarkSchema } from '#domain/schemas/inspection';
 import * as v from 'valibot';
 import type { AgreementPdfTable, AgreementSignatureTable, Database } from '../db/types.ts';
@@ -8,32 +7,6 @@ import { bookingQuoteView } from './stored-quotes.ts';
 import { currentTerms } from './agency-terms.ts';
 import { bookingTerms } from './booking-terms.ts';
 import { parseSignedMoney } from '#domain/money';
-
-/** What deciding who may see or sign a booking's agreement needs to know of the booking. */
-export interface AgreementBooking {
-  id: number;
-  agencyId: number;
-  customerId: number;
-  status: BookingStatus;
-  noAgreementReason: string | null;
-}
-
-export async function findAgreementBooking(db: Kysely<Database>, id: number): Promise<AgreementBooking | undefined> {
-  const row = await db
-    .selectFrom('bookings')
-    .select(['id', 'agency_id', 'customer_id', 'booking_status', 'no_agreement_reason'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      agencyId: row.agency_id,
-      customerId: row.customer_id,
-      status: row.booking_status,
-      noAgreementReason: row.no_agreement_reason,
-    }
-  );
-}
 
 const storedMarks = v.array(damageMarkSchema);
 const signed = (amount: string) => parseSignedMoney(amount) ?? 0;

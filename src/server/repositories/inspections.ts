@@ -1,33 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BookingStatus } from '#domain/constants';
 import type { InspectionKind } from '#domain/schemas/inspection';
 import type { Database } from '../db/types.ts';
-
-/** What deciding who may see or record a booking's inspections needs to know of the booking. */
-export interface InspectionBooking {
-  id: number;
-  agencyId: number;
-  customerId: number;
-  vehicleId: number;
-  status: BookingStatus;
-}
-
-export async function findInspectionBooking(db: Kysely<Database>, id: number): Promise<InspectionBooking | undefined> {
-  const row = await db
-    .selectFrom('bookings')
-    .select(['id', 'agency_id', 'customer_id', 'vehicle_id', 'booking_status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      agencyId: row.agency_id,
-      customerId: row.customer_id,
-      vehicleId: row.vehicle_id,
-      status: row.booking_status,
-    }
-  );
-}
 
 /** The km per day the booking's vehicle allows (0 when none is set). */
 export async function bookingMileageAllowance(db: Kysely<Database>, bookingId: number): Promise<number> {

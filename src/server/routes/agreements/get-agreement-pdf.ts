@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findAgreementPdf } from '../../repositories/agreements.ts';
-import { readableAgreementBooking } from '../../services/agreements/booking-agreement.ts';
+import { readableBooking } from '../../services/booking-access.ts';
 
 const NO_PDF = 'The agreement is not signed by both yet: there is no PDF.';
 
@@ -18,7 +18,7 @@ export const getAgreementPdfRoute = defineRoute({
   access: ['staff', 'agency', 'agent', 'customer'],
   params: bookingIdParams,
   async handler({ deps, user, params, reply }): Promise<Readable> {
-    const booking = await readableAgreementBooking(deps, user, params.id);
+    const booking = await readableBooking(deps, user, params.id);
     const row = await findAgreementPdf(deps.db, booking.id);
     const file = row ? await deps.media.openAgreementFile(row.object_key) : null;
     if (!file) throw notFound(NO_PDF);

@@ -2,7 +2,7 @@ import type { BookingAgreement } from '#domain/api/agreements';
 import { agreementSignatureSchema, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES } from '#domain/schemas/agreement';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { readableAgreementBooking } from '../../services/agreements/booking-agreement.ts';
+import { readableBooking } from '../../services/booking-access.ts';
 import { signAgreement } from '../../services/agreements/sign-agreement.ts';
 
 const SIGNATURE_LIMITS = {
@@ -28,7 +28,7 @@ export const signBookingAgreementRoute = defineRoute({
   body: agreementSignatureSchema,
   files: SIGNATURE_LIMITS,
   async guard({ deps, user, params }) {
-    await readableAgreementBooking(deps, user, params.id);
+    await readableBooking(deps, user, params.id);
   },
   async handler({ deps, user, params, body, files, request, reply }): Promise<BookingAgreement> {
     reply.header('Cache-Control', 'private, no-store');

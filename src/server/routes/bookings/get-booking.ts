@@ -7,8 +7,7 @@ import { findCustomerBooking, findStaffBooking } from '../../repositories/bookin
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { cardImageUrl } from '../../services/card-image-url.ts';
 import { staffBookingDetail } from '../../services/bookings/staff-booking.ts';
-
-const BOOKING_NOT_FOUND = 'Booking not found.';
+import { BOOKING_NOT_FOUND } from '../../services/booking-access.ts';
 
 /**
  * GET bookings/:id/: a customer gets one of their own bookings in the customer shape; staff,

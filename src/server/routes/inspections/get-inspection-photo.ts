@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.ts';
 import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
 import { findInspectionPhotoKey } from '../../repositories/inspections.ts';
-import { readableInspectionBooking } from '../../services/inspections/inspection-access.ts';
+import { readableBooking } from '../../services/booking-access.ts';
 
 const NO_PHOTO = 'Photo not found.';
 
@@ -18,7 +18,7 @@ export const getInspectionPhoto = defineRoute({
   access: ['staff', 'agency', 'agent', 'customer'],
   params: inspectionPhotoParams,
   async handler({ deps, user, params, reply }): Promise<Readable> {
-    const booking = await readableInspectionBooking(deps, user, params.id);
+    const booking = await readableBooking(deps, user, params.id);
     const key = await findInspectionPhotoKey(deps.db, booking.id, params.photo);
     const file = key ? await deps.media.openInspectionPhoto(key) : null;
     if (!file) throw notFound(NO_PHOTO);

@@ -1,7 +1,8 @@
 import type { BookingInspections } from '#domain/api/inspections';
 import { bookingIdParams } from '#domain/schemas/booking';
 import { defineRoute } from '../../http/route.ts';
-import { bookingInspections, readableInspectionBooking } from '../../services/inspections/inspection-access.ts';
+import { readableBooking } from '../../services/booking-access.ts';
+import { bookingInspections } from '../../services/inspections/inspection-access.ts';
 
 /**
  * GET bookings/:id/inspections/: the pickup and return inspections (null where not recorded),
@@ -13,7 +14,7 @@ export const listInspectionsRoute = defineRoute({
   access: ['staff', 'agency', 'agent', 'customer'],
   params: bookingIdParams,
   async handler({ deps, user, params, reply }): Promise<BookingInspections> {
-    const booking = await readableInspectionBooking(deps, user, params.id);
+    const booking = await readableBooking(deps, user, params.id);
     // Photos and damage of one person's rental: never kept by a shared cache or the service worker.
     reply.header('Cache-Control', 'private, no-store');
     return bookingInspections(deps.db, booking.id);

@@ -7,7 +7,7 @@ import {
   PHOTOS_FIELD,
 } from '#domain/schemas/inspection';
 import { defineRoute } from '../../http/route.ts';
-import { staffInspectionBooking } from '../../services/inspections/inspection-access.ts';
+import { staffBooking } from '../../services/booking-access.ts';
 import { recordInspection as record } from '../../services/inspections/record-inspection.ts';
 
 const PHOTO_LIMITS = {
@@ -33,7 +33,7 @@ export const recordInspection = defineRoute({
   body: inspectionSchema,
   files: PHOTO_LIMITS,
   async guard({ deps, user, params }) {
-    await staffInspectionBooking(deps, user, params.id);
+    await staffBooking(deps, user, params.id);
   },
   async handler({ deps, user, params, body, files, request }): Promise<RecordedInspection> {
     return record(deps, user, {

@@ -2,7 +2,7 @@ import type { ReturnCharges } from '#domain/api/return-charges';
 import { returnChargeParams } from '#domain/schemas/return-charge';
 import { disputeMessageSchema } from '#domain/schemas/return-charge-dispute';
 import { defineRoute } from '../../http/route.ts';
-import { readableInspectionBooking } from '../../services/inspections/inspection-access.ts';
+import { readableBooking } from '../../services/booking-access.ts';
 import { disputeCharge } from '../../services/return-charges/dispute-charge.ts';
 
 /**
@@ -17,7 +17,7 @@ export const disputeReturnChargeRoute = defineRoute({
   params: returnChargeParams,
   body: disputeMessageSchema,
   async guard({ deps, user, params }) {
-    await readableInspectionBooking(deps, user, params.id);
+    await readableBooking(deps, user, params.id);
   },
   async handler({ deps, user, params, body, request, reply }): Promise<ReturnCharges> {
     reply.header('Cache-Control', 'private, no-store');

@@ -3,38 +3,10 @@ import type { AgreementSignatureView, BookingAgreement } from '#domain/api/agree
 import { agreementHash, assembleAgreement, onlyPickupInspectionAdded, type AgreementContent } from '#domain/agreement';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { Database } from '../../db/types.ts';
-import {
-  agreementFacts,
-  findAgreementBooking,
-  findAgreementPdf,
-  listSignatures,
-  type AgreementBooking,
-  type SignatureRow,
-} from '../../repositories/agreements.ts';
-import { findCustomerByUserId } from '../../repositories/customers.ts';
-import { canReachAgency, staffScope } from '../agency-scope.ts';
+import { agreementFacts, findAgreementPdf, listSignatures, type SignatureRow } from '../../repositories/agreements.ts';
+import type { BookingAccess } from '../../repositories/booking-access.ts';
+import { BOOKING_NOT_FOUND, readableBooking } from '../booking-access.ts';
 import { NotFound } from '../errors.ts';
-
-export const BOOKING_NOT_FOUND = 'Booking not found.';
-
-/** The booking if the caller is staff of its agency (the operator: any); anyone else is told it does not exist (404). */
-export async function staffAgreementBooking(deps: Deps, user: AuthUser, id: number): Promise<AgreementBooking> {
-  const booking = await findAgreementBooking(deps.db, id);
-  if (!booking || !canReachAgency(user, booking.agencyId)) throw new NotFound(BOOKING_NOT_FOUND);
-  return booking;
-}
-
-/**
- * The booking if the caller may read and sign its agreement: staff of its agency, or the customer
- * the booking belongs to. Anyone else is told it does not exist (404).
- */
-export async function readableAgreementBooking(deps: Deps, user: AuthUser, id: number): Promise<AgreementBooking> {
-  if (staffScope(user) !== undefined) return staffAgreementBooking(deps, user, id);
-  const booking = await findAgreementBooking(deps.db, id);
-  const customer = user.role === 'customer' ? await findCustomerByUserId(deps.db, user.id) : undefined;
-  if (!booking || !customer || customer.id !== booking.customerId) throw new NotFound(BOOKING_NOT_FOUND);
-  return booking;
-}
 
 export const agreementPdfUrl = (bookingId: number) => `/api/bookings/${bookingId}/agreement/pdf/`;
 
@@ -79,7 +51,7 @@ function toSignatureView(row: SignatureRow, content: AgreementContent, hash: str
  */
 export async function agreementView(
   db: Kysely<Database>,
-  booking: Pick<AgreementBooking, 'id' | 'noAgreementReason'>,
+  booking: Pick<BookingAccess, 'id' | 'noAgreementReason'>,
   currency: string,
 ): Promise<BookingAgreement> {
   const [signatures, pdf] = await Promise.all([listSignatures(db, booking.id), findAgreementPdf(db, booking.id)]);
@@ -101,6 +73,6 @@ export async function agreementView(
 }
 
 export async function bookingAgreement(deps: Deps, user: AuthUser, id: number): Promise<BookingAgreement> {
-  const booking = await readableAgreementBooking(deps, user, id);
+  const booking = await readableBooking(deps, user, id);
   return agreementView(deps.db, booking, deps.config.currency);
 }

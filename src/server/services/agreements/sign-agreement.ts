@@ -33,7 +33,8 @@ import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
 import { mailAfterCommit } from '../mail.ts';
 import { removeQuietly } from '../media/remove-quietly.ts';
 import { renderAgreementPdf, type PrintedSignature } from './agreement-pdf.ts';
-import { agreementView, currentAgreement, readableAgreementBooking } from './booking-agreement.ts';
+import { readableBooking } from '../booking-access.ts';
+import { agreementView, currentAgreement } from './booking-agreement.ts';
 
 const SIGNABLE = ['pending', 'confirmed', 'active'];
 export const ONE_SIGNATURE = 'Draw a signature or type a name, not both.';
@@ -84,7 +85,7 @@ async function checkedContent(input: AgreementSignatureInput): Promise<Agreement
  */
 export async function signAgreement(deps: Deps, user: AuthUser, call: SignatureCall): Promise<BookingAgreement> {
   const { input } = call;
-  const booking = await readableAgreementBooking(deps, user, call.bookingId);
+  const booking = await readableBooking(deps, user, call.bookingId);
   if (input.signer === 'staff' && user.role === 'customer') throw new Refused(STAFF_ONLY);
   if (!SIGNABLE.includes(booking.status)) throw new Conflict(notSignable(booking.status));
   if (call.file && input.typed_name) throw fieldRefusal(Invalid, SIGNATURE_FIELD, ONE_SIGNATURE);

@@ -3,7 +3,8 @@ import type { AgreementVerification } from '#domain/api/agreements';
 import { VERIFY_FIELD } from '#domain/schemas/agreement';
 import type { AuthUser, Deps } from '../../context.ts';
 import { unsupportedMediaType } from '../../http/errors.ts';
-import { findAgreementBooking, findAgreementPdfByFile } from '../../repositories/agreements.ts';
+import { findAgreementPdfByFile } from '../../repositories/agreements.ts';
+import { findBookingAccess } from '../../repositories/booking-access.ts';
 import { findCustomerByUserId } from '../../repositories/customers.ts';
 import { canReachAgency, staffScope } from '../agency-scope.ts';
 import type { UploadedFile } from '../images.ts';
@@ -30,7 +31,7 @@ export async function verifyAgreementPdf(
   const sha256 = createHash('sha256').update(file.data).digest('hex');
   const pdf = await findAgreementPdfByFile(deps.db, sha256);
   if (!pdf) return NOT_GENUINE;
-  const booking = await findAgreementBooking(deps.db, pdf.booking_id);
+  const booking = await findBookingAccess(deps.db, pdf.booking_id);
   if (!booking) return NOT_GENUINE;
   const allowed =
     staffScope(user) !== undefined

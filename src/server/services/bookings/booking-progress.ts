@@ -6,8 +6,7 @@ import { findStaffBooking, getStaffBooking } from '../../repositories/bookings.t
 import { canReachAgency } from '../agency-scope.ts';
 import { isSigned } from '../agreements/booking-agreement.ts';
 import { Conflict, fieldRefusal, NotFound } from '../errors.ts';
-
-const BOOKING_NOT_FOUND = 'Booking not found.';
+import { BOOKING_NOT_FOUND } from '../booking-access.ts';
 
 /** A step of a booking's progress, with what it needs. */
 export type ProgressStep =

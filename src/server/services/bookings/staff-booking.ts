@@ -30,6 +30,7 @@ import { NotFound } from '../errors.ts';
 import { assertExtrasInStock } from '../quotes/promise-extras.ts';
 import { linesTotal, type PricedBooking, priceStaffBooking, withOverrides } from './price-booking.ts';
 import { placeBooking } from './place-booking.ts';
+import { BOOKING_NOT_FOUND } from '../booking-access.ts';
 
 /** A staff booking's row values (an empty amount is null: the quote's total), its extras and line overrides. */
 export interface StaffBookingWrite {
@@ -37,8 +38,6 @@ export interface StaffBookingWrite {
   extras: QuoteRequest['extras'];
   overrides: LineOverride[];
 }
-
-const BOOKING_NOT_FOUND = 'Booking not found.';
 
 function isBlocking(status: BookingStatus): boolean {
   return (BLOCKING_BOOKING_STATUSES as readonly BookingStatus[]).includes(status);

@@ -13,13 +13,15 @@ import type { Database } from '../../db/types.ts';
 import { markPickedUp, NOT_STARTED, returnWithin } from '../../repositories/booking-progress.ts';
 import { listSignatures, setNoAgreementReason } from '../../repositories/agreements.ts';
 import { getStaffBooking } from '../../repositories/bookings.ts';
-import { inspectionMileage, insertInspection, type InspectionBooking } from '../../repositories/inspections.ts';
+import type { BookingAccess } from '../../repositories/booking-access.ts';
+import { inspectionMileage, insertInspection } from '../../repositories/inspections.ts';
 import type { UploadedFile } from '../images.ts';
 import { isSigned } from '../agreements/booking-agreement.ts';
 import { Conflict, fieldRefusal, Invalid } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
 import { removeQuietly } from '../media/remove-quietly.ts';
-import { bookingInspections, KIND_WORDS, staffInspectionBooking } from './inspection-access.ts';
+import { staffBooking } from '../booking-access.ts';
+import { bookingInspections, KIND_WORDS } from './inspection-access.ts';
 
 /** The booking's status each inspection needs, and what is said when it is in another. */
 const STEPS: Record<InspectionKind, { from: readonly string[]; refusal: (status: string) => string }> = {
@@ -46,7 +48,7 @@ const alreadyRecorded = (kind: InspectionKind) =>
  */
 async function moveBooking(
   trx: Kysely<Database>,
-  booking: InspectionBooking,
+  booking: BookingAccess,
   kind: InspectionKind,
   input: InspectionInput,
   now: string,
@@ -85,7 +87,7 @@ export async function recordInspection(
 ): Promise<RecordedInspection> {
   const { kind, input } = call;
   // Read again after the body: the upload took time, and the booking may have moved meanwhile.
-  const booking = await staffInspectionBooking(deps, user, call.bookingId);
+  const booking = await staffBooking(deps, user, call.bookingId);
   // Refused before any photo is decoded or stored.
   if ((await inspectionMileage(deps.db, booking.id, kind)) !== undefined) throw new Conflict(alreadyRecorded(kind));
   if (!STEPS[kind].from.includes(booking.status)) throw new Conflict(STEPS[kind].refusal(booking.status));

@@ -2,9 +2,9 @@ import { moneyText } from '#domain/money';
 import type { Deps } from '../../context.ts';
 import { Conflict, fieldRefusal, NotFound } from '../errors.ts';
 import { findPayableBooking, RefundTooLargeError } from '../../repositories/payments.ts';
+import { BOOKING_NOT_FOUND } from '../booking-access.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
-export const BOOKING_NOT_FOUND = 'Booking not found.';
 
 export const paymentNotFound = () => new NotFound(PAYMENT_NOT_FOUND);
 

@@ -1,7 +1,7 @@
 import type { ReturnCharges } from '#domain/api/return-charges';
 import type { AuthUser, Deps } from '../../context.ts';
 import { staffScope } from '../agency-scope.ts';
-import { readableInspectionBooking } from '../inspections/inspection-access.ts';
+import { readableBooking } from '../booking-access.ts';
 import { returnChargesView, returnFactsOf } from './return-proposal.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function visibleReturnCharges(deps: Deps, user: AuthUser, bookingId
   const currency = deps.config.currency;
   const scope = staffScope(user);
   if (scope !== undefined) return returnChargesView(deps.db, await returnFactsOf(deps.db, bookingId, scope), currency);
-  const booking = await readableInspectionBooking(deps, user, bookingId);
+  const booking = await readableBooking(deps, user, bookingId);
   return customersView(await returnChargesView(deps.db, await returnFactsOf(deps.db, booking.id, null), currency));
 }
 

@@ -6,7 +6,7 @@ import { findDisputableCharge, insertDispute } from '../../repositories/return-c
 import { findSettlement } from '../../repositories/return-charges.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
-import { readableInspectionBooking } from '../inspections/inspection-access.ts';
+import { readableBooking } from '../booking-access.ts';
 import { customersView } from './customer-view.ts';
 import { CHARGE_NOT_FOUND } from './edit-charge.ts';
 import { returnChargesView, returnFactsOf } from './return-proposal.ts';
@@ -26,7 +26,7 @@ export async function disputeCharge(
   user: AuthUser,
   call: { bookingId: number; chargeId: number; input: DisputeMessageInput; replyKey: ReplyKey | null },
 ): Promise<ReturnCharges> {
-  const booking = await readableInspectionBooking(deps, user, call.bookingId);
+  const booking = await readableBooking(deps, user, call.bookingId);
   const facts = await returnFactsOf(deps.db, booking.id, null);
   try {
     return await deps.db.transaction().execute(async (trx) => {

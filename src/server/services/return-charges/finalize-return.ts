@@ -32,7 +32,8 @@ import { invoiceName } from '../invoices/invoice-access.ts';
 import { linesFromBooking, linesFromQuote, netOf } from '../invoices/invoice-lines.ts';
 import { refundConflict } from '../payments/payment-checks.ts';
 import { mailFinalInvoice } from './final-invoice-mail.ts';
-import { BOOKING_NOT_FOUND, returnChargesView, returnFactsOf } from './return-proposal.ts';
+import { BOOKING_NOT_FOUND } from '../booking-access.ts';
+import { returnChargesView, returnFactsOf } from './return-proposal.ts';
 
 /** The booking's own lines (decision 045) and the confirmed charges after them, net of tax where its prices include it. */
 async function finalLines(trx: Kysely<Database>, bookingId: number, scope: number | null) {

@@ -15,8 +15,8 @@ import {
 } from '../../repositories/return-charges.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { bookingInspections } from '../inspections/inspection-access.ts';
+import { BOOKING_NOT_FOUND } from '../booking-access.ts';
 
-export const BOOKING_NOT_FOUND = 'Booking not found.';
 export const NOT_RETURNED = 'The return charges are worked out once the return inspection is recorded.';
 export const FINALIZED = 'This return is finalized: its charges can no longer change.';
 
