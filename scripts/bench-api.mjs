@@ -38,6 +38,7 @@ const SECTIONS = [
   ],
   ['quote', 'The quote: POST quotes/ on SQLite and PostgreSQL', 'quote.mjs', 'benchQuote'],
   ['agreement-pdf', "The signed agreement's PDF, rendered in process", 'agreement-pdf.mjs', 'benchAgreementPdf'],
+  ['planner', 'The planner: 500 vehicles over 90 days, SQLite and PostgreSQL', 'planner.mjs', 'benchPlanner'],
 ];
 
 const quick = process.argv.includes('--quick');

@@ -13,6 +13,7 @@ import { locationsRoutes } from './locations/index.ts';
 import { maintenanceRoutes } from './maintenance/index.ts';
 import { oneWayFeesRoutes } from './one-way-fees/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { plannerRoutes } from './planner/index.ts';
 import { quotesRoutes } from './quotes/index.ts';
 import { ratePlanRoutes } from './rate-plan/index.ts';
 import { returnChargesRoutes } from './return-charges/index.ts';
@@ -38,6 +39,7 @@ export function registerRoutes(app: FastifyInstance): void {
     ...teamRoutes,
     ...locationsRoutes,
     ...unavailabilityRoutes,
+    ...plannerRoutes,
     ...maintenanceRoutes,
     ...suppliersRoutes,
     ...inspectionsRoutes,
