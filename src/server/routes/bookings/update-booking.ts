@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../services/agency-scope.ts';
 import { findStaffBooking } from '../../repositories/bookings.ts';
+import { BOOKING_NOT_FOUND } from '../../services/booking-access.ts';
 import { refuseRetiredVehicle } from '../../services/booking-refusals.ts';
 import { editStaffBooking, staffBookingDetail } from '../../services/bookings/staff-booking.ts';
 import { staffBookingValues } from './staff-booking-rules.ts';
@@ -26,7 +27,7 @@ export const updateBooking = defineRoute({
   body: staffBookingUpdateSchema,
   async handler({ deps, user, params, body }): Promise<StaffBookingDetail> {
     const found = await findStaffBooking(deps.db, params.id);
-    if (!found || !canReachAgency(user, found.agencyId)) throw notFound('Booking not found.');
+    if (!found || !canReachAgency(user, found.agencyId)) throw notFound(BOOKING_NOT_FOUND);
     const write = await staffBookingValues(deps, user, body);
     // A booking of a vehicle retired since keeps being edited; moving one onto a retired vehicle is refused.
     if (write.values.vehicle_id !== found.booking.vehicle) {

@@ -14,6 +14,7 @@ import {
 import { bookingQuoteLines } from '../../repositories/quote-lines.ts';
 import { linesFromBooking, linesFromQuote } from './invoice-lines.ts';
 import { INVOICE_NOT_FOUND, invoiceName } from './invoice-access.ts';
+import { BOOKING_NOT_FOUND } from '../booking-access.ts';
 import { agencyScope } from '../agency-scope.ts';
 import { Conflict, fieldRefusal, Invalid, NotFound } from '../errors.ts';
 import { type ReplyKey, storeReplyWithWrite } from '../idempotent-reply.ts';
@@ -53,7 +54,7 @@ export async function createInvoiceDraft(
     notes = replaced.notes;
   }
   const booking = bookingId === null ? undefined : await findInvoiceableBooking(deps.db, bookingId, scope);
-  if (!booking) throw fieldRefusal(NotFound, 'booking', 'Booking not found.');
+  if (!booking) throw fieldRefusal(NotFound, 'booking', BOOKING_NOT_FOUND);
 
   const created = await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, deps.dialect, 'bookings', booking.id);
