@@ -130,8 +130,40 @@ export async function bookingIdOfRequest(db: Kysely<Database>, requestId: number
 /** What an edit may change: everything but who created the booking, when, and from which request. */
 export type BookingChanges = Omit<NewBooking, 'created_by' | 'created_at' | 'booking_request_id'>;
 
-export async function updateBookingRow(db: Kysely<Database>, id: number, changes: BookingChanges): Promise<void> {
-  await db.updateTable('bookings').set(changes).where('id', '=', id).execute();
+/** Where a booking is on the planner: its vehicle and its days. */
+export interface BookingPlace {
+  vehicleId: number;
+  startDate: string;
+  endDate: string;
+}
+
+/** Thrown when a move names where the booking was, and it is no longer there (moved meanwhile). */
+export class BookingMovedError extends Error {
+  constructor() {
+    super('booking moved meanwhile');
+  }
+}
+
+/**
+ * Writes an edit. With `expected`, only while the booking is still at that place (compared in the
+ * UPDATE itself, so of two moves of one booking made from the same place one wins), else throws
+ * BookingMovedError.
+ */
+export async function updateBookingRow(
+  db: Kysely<Database>,
+  id: number,
+  changes: BookingChanges,
+  expected?: BookingPlace,
+): Promise<void> {
+  let update = db.updateTable('bookings').set(changes).where('id', '=', id);
+  if (expected) {
+    update = update
+      .where('vehicle_id', '=', expected.vehicleId)
+      .where('start_date', '=', expected.startDate)
+      .where('end_date', '=', expected.endDate);
+  }
+  const result = await update.executeTakeFirst();
+  if (expected && Number(result.numUpdatedRows) === 0) throw new BookingMovedError();
 }
 
 /** Bookings of one customer, of one agency (null = every agency), or of both together. */

@@ -3,6 +3,7 @@ import type { Deps } from '../context.ts';
 import { Conflict, fieldRefusal, type FieldMessages, Invalid } from './errors.ts';
 import {
   type BookableVehicle,
+  BookingMovedError,
   findBlockingBooking,
   findBookableVehicle,
   RequestAlreadyBookedError,
@@ -28,6 +29,8 @@ export function holdEndedSentence(holdUntil: string): string {
 const VEHICLE_NOT_AVAILABLE = 'This vehicle is not available.';
 const DATES_NOT_AVAILABLE = 'This vehicle is not available for those dates.';
 export const VEHICLE_RETIRED = 'This vehicle has been retired and cannot be booked.';
+/** A move from where the booking no longer is (issue 23): moved by someone else, or offline meanwhile. */
+export const BOOKING_MOVED = 'This booking was moved meanwhile, so it was not moved again: look at where it is now.';
 
 /** A retired vehicle takes no new booking, request or acceptance (409); `field` places the sentence on a form. */
 export async function refuseRetiredVehicle(deps: Deps, vehicleId: number, field?: string): Promise<void> {
@@ -89,6 +92,7 @@ export function bookingConflict(error: unknown): unknown {
   if (error instanceof VehicleUnavailableError) return unavailableConflict(error.period);
   if (error instanceof VehicleHeldError) return heldConflict(error.hold);
   if (error instanceof RequestAlreadyBookedError) return new Conflict(REQUEST_ALREADY_CONFIRMED);
+  if (error instanceof BookingMovedError) return new Conflict(BOOKING_MOVED);
   if (error instanceof RequestNotConfirmableError) {
     return new Conflict(error.holdUntil ? holdEndedSentence(error.holdUntil) : REQUEST_NOT_ACCEPTED);
   }

@@ -20,6 +20,7 @@ import { pickUpBooking } from './pick-up-booking.ts';
 import { returnBooking } from './return-booking.ts';
 import { reviewBookingRequest } from './review-booking-request.ts';
 import { updateBooking } from './update-booking.ts';
+import { moveBooking } from './move-booking.ts';
 
 export const bookingsRoutes: RouteRegistrar[] = [
   listBookings,
@@ -28,6 +29,7 @@ export const bookingsRoutes: RouteRegistrar[] = [
   createBooking,
   getBooking,
   updateBooking,
+  moveBooking,
   pickUpBooking,
   returnBooking,
   cancelBooking,

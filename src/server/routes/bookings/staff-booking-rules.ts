@@ -1,7 +1,10 @@
+import type { StaffBooking } from '#domain/api/bookings';
+import { parseMoney } from '#domain/money';
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
+import type { BookingPricingFacts } from '../../repositories/booking-quotes.ts';
 import { type BookableVehicle, findBookableVehicle } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
 import { fieldsError } from '../../services/booking-refusals.ts';
@@ -52,5 +55,41 @@ export async function staffBookingValues(
     },
     extras: body.extras,
     overrides: body.line_overrides,
+  };
+}
+
+/**
+ * A stored booking as the Edit Booking body that would keep it as it is, at another place (a
+ * planner move, issue 23): the vehicle and days given; everything else as stored. The amount is
+ * left empty so the move's new price is the quote's total, and no override is sent: a moved
+ * booking is priced again as Edit Booking prices a change of dates.
+ */
+export function movedBookingInput(
+  booking: StaffBooking,
+  facts: BookingPricingFacts,
+  to: { vehicle: number; start_date: string; end_date: string },
+): StaffBookingUpdateInput {
+  return {
+    customer: booking.customer,
+    vehicle: to.vehicle,
+    start_date: to.start_date,
+    end_date: to.end_date,
+    pickup_time: booking.pickup_time,
+    dropoff_time: booking.dropoff_time,
+    pickup_location: booking.pickup_location,
+    dropoff_location: booking.dropoff_location,
+    pickup_location_id: facts.pickup_location_id,
+    dropoff_location_id: facts.dropoff_location_id,
+    extras: facts.extras.map((extra) => ({ extra_id: extra.extraId, quantity: extra.quantity })),
+    driver_age: facts.driver_age,
+    line_overrides: [],
+    booking_amount: null,
+    booking_deposit: parseMoney(booking.booking_deposit),
+    payment_method: booking.payment_method,
+    booking_status: booking.booking_status,
+    estimated_mileage: booking.estimated_mileage,
+    discount_amount: facts.discount_amount,
+    discount_description: booking.discount_description,
+    notes: booking.notes,
   };
 }

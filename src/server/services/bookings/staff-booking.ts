@@ -13,6 +13,7 @@ import {
 } from '../../repositories/booking-quotes.ts';
 import {
   type BookingChanges,
+  type BookingPlace,
   findBlockingBooking,
   getStaffBooking,
   lockVehicle,
@@ -164,6 +165,8 @@ export async function editStaffBooking(
   id: number,
   write: StaffBookingWrite,
   now: string,
+  /** A move's `from` (issue 23): written only if the booking is still there, else a 409. */
+  expected?: BookingPlace,
 ): Promise<void> {
   const changes = write.values;
   try {
@@ -199,6 +202,7 @@ export async function editStaffBooking(
         trx,
         id,
         rowOf(write, { planVersion: priced ? priced.planVersion : stored.rate_plan_version, total }),
+        expected,
       );
       if (priced) {
         // Priced again: the booking is held to today's terms, as to today's rates.
