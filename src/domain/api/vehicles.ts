@@ -35,6 +35,8 @@ export interface StaffVehicle {
   price_per_day: string;
   deposit: string;
   registration_number: string;
+  /** The code on its QR label (issue 23): `/v/{label_code}` opens its today card. */
+  label_code: string;
   next_service_date: string;
   /** When the vehicle was retired (out of the public list and the pickers, history kept), or null. */
   retired_at: string | null;

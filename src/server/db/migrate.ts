@@ -23,6 +23,7 @@ import { agreements } from './migrations/024-agreements.ts';
 import { returnCharges } from './migrations/025-return-charges.ts';
 import { returnChargeDisputes } from './migrations/026-return-charge-disputes.ts';
 import { licenseNumberAndQuotedTerms } from './migrations/027-license-number-and-quoted-terms.ts';
+import { vehicleLabelCodes } from './migrations/028-vehicle-label-codes.ts';
 import type { Database } from './types.ts';
 import type { DialectName } from './connect.ts';
 
@@ -54,6 +55,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       '025-return-charges': returnCharges(dialect),
       '026-return-charge-disputes': returnChargeDisputes(dialect),
       '027-license-number-and-quoted-terms': licenseNumberAndQuotedTerms(),
+      '028-vehicle-label-codes': vehicleLabelCodes(dialect),
     }),
   };
 }

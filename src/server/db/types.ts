@@ -247,6 +247,8 @@ export interface VehicleTable {
   retired_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The agency's category (migration 020), or null. */
   category_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The code on its QR label, opening `/v/{code}` (migration 028); drawn by the database. */
+  label_code: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -210,6 +210,7 @@ function toStaffVehicle(row: VehicleRow, details: Details, urls: MediaUrls): Sta
     price_per_day: formatMoney(row.price_per_day),
     deposit: formatMoney(row.deposit),
     registration_number: row.registration_number,
+    label_code: row.label_code,
     next_service_date: row.next_service_date,
     retired_at: row.retired_at,
     main_image: images[0]?.image ?? null,
@@ -564,4 +565,21 @@ export async function updateVehicleRetired(
 export async function isVehicleRetired(db: Kysely<Database>, id: number): Promise<boolean> {
   const row = await db.selectFrom('vehicles').select('retired_at').where('id', '=', id).executeTakeFirst();
   return row !== undefined && row.retired_at !== null;
+}
+
+/**
+ * What the vehicles' QR labels print (issue 23), by registration: the ones chosen of the caller's
+ * fleet (every agency's for the operator), or, with none chosen, all of it in service, at most
+ * `limit` (the caller tells more than that from a full page).
+ */
+export async function labelledVehicles(
+  db: Kysely<Database>,
+  scope: number | null,
+  chosen: readonly number[],
+  limit: number,
+): Promise<{ id: number; registration_number: string; make: string; model: string; label_code: string }[]> {
+  let query = db.selectFrom('vehicles').select(['id', 'registration_number', 'make', 'model', 'label_code']);
+  if (scope !== null) query = query.where('agency_id', '=', scope);
+  query = chosen.length > 0 ? query.where('id', 'in', chosen) : query.where('retired_at', 'is', null);
+  return query.orderBy('registration_number').orderBy('id').limit(limit).execute();
 }

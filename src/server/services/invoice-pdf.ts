@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Invoice } from '#domain/api/invoices';
+import { A4, drawableText } from './pdf-text.ts';
 
 /** Who the invoice is from and to, beyond what the invoice itself carries. */
 export interface InvoiceParties {
@@ -13,7 +14,6 @@ export interface InvoiceParties {
   replacesNumber: number | null;
 }
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 
 const britishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
@@ -57,10 +57,7 @@ export async function renderInvoicePdf(invoice: Invoice, parties: InvoiceParties
   const grey = rgb(0.35, 0.35, 0.4);
   const money = moneyFormat(currency);
 
-  // The standard fonts draw WinAnsi only: a name in another script shows '?' rather than failing the PDF.
-  const drawable = new Set(regular.getCharacterSet());
-  const clean = (value: string) =>
-    Array.from(value, (char) => (drawable.has(char.codePointAt(0) ?? 0) ? char : '?')).join('');
+  const clean = drawableText(regular);
   const text = (
     value: string,
     x: number,

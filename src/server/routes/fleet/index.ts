@@ -3,6 +3,7 @@ import { createStaffVehicleRoute } from './create-staff-vehicle.ts';
 import { deleteStaffVehicleRoute } from './delete-staff-vehicle.ts';
 import { getPublicVehicleRoute } from './get-public-vehicle.ts';
 import { getStaffVehicleRoute } from './get-staff-vehicle.ts';
+import { getVehicleLabelsRoute } from './get-vehicle-labels.ts';
 import { listAgenciesRoute } from './list-agencies.ts';
 import { listAgentLocationsRoute } from './list-agent-locations.ts';
 import { listPublicVehiclesRoute } from './list-public-vehicles.ts';
@@ -14,6 +15,7 @@ import { updateStaffVehicleRoute } from './update-staff-vehicle.ts';
 
 export const fleetRoutes: RouteRegistrar[] = [
   listStaffVehiclesRoute,
+  getVehicleLabelsRoute,
   getStaffVehicleRoute,
   listVehicleBookingsRoute,
   createStaffVehicleRoute,

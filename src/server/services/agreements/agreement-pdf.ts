@@ -1,5 +1,6 @@
 import { FUEL_POLICY_WORDS, type AgreementContent, type AgreementSigner } from '#domain/agreement';
 import { fuelLabel } from '#domain/schemas/inspection';
+import { A4, drawableText } from '../pdf-text.ts';
 
 /** A signature as printed: the drawn PNG or the typed name, and both times. */
 export interface PrintedSignature {
@@ -13,7 +14,6 @@ export interface PrintedSignature {
   receivedAt: string;
 }
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const LINE = 13;
 
@@ -46,10 +46,7 @@ export async function renderAgreementPdf(
   const [width, height] = A4;
   const usable = width - 2 * MARGIN;
 
-  // The standard fonts draw WinAnsi only: other characters show '?' rather than failing the PDF.
-  const drawable = new Set(regular.getCharacterSet());
-  const clean = (value: string) =>
-    Array.from(value, (char) => (drawable.has(char.codePointAt(0) ?? 0) ? char : '?')).join('');
+  const clean = drawableText(regular);
   const wrap = (value: string, maxWidth: number, size = 10): string[] => {
     const lines: string[] = [];
     for (const paragraph of clean(value).split(/\r?\n/)) {
