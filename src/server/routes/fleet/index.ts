@@ -4,6 +4,7 @@ import { deleteStaffVehicleRoute } from './delete-staff-vehicle.ts';
 import { getPublicVehicleRoute } from './get-public-vehicle.ts';
 import { getStaffVehicleRoute } from './get-staff-vehicle.ts';
 import { getVehicleLabelsRoute } from './get-vehicle-labels.ts';
+import { getVehicleTodayRoute } from './get-vehicle-today.ts';
 import { listAgenciesRoute } from './list-agencies.ts';
 import { listAgentLocationsRoute } from './list-agent-locations.ts';
 import { listPublicVehiclesRoute } from './list-public-vehicles.ts';
@@ -16,6 +17,7 @@ import { updateStaffVehicleRoute } from './update-staff-vehicle.ts';
 export const fleetRoutes: RouteRegistrar[] = [
   listStaffVehiclesRoute,
   getVehicleLabelsRoute,
+  getVehicleTodayRoute,
   getStaffVehicleRoute,
   listVehicleBookingsRoute,
   createStaffVehicleRoute,
