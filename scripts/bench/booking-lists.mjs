@@ -18,12 +18,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { startPostgres } from '../postgres-cluster.mjs';
-import { freePort, HOST, root, SERVER_ENTRY as serverEntry, signIn, waitFor200 } from './processes.mjs';
+import { freePort, HOST, root, runAlone, SERVER_ENTRY as serverEntry, signIn, waitFor200 } from './processes.mjs';
 
 const CONNECTIONS = 20;
 const TARGET_P99_MS = 20;
@@ -395,17 +394,4 @@ export async function benchBookingLists({ quick = false, engines = ['sqlite', 'p
   return { verdicts };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = process.argv.slice(2);
-  const engines = args.filter((arg) => arg === 'sqlite' || arg === 'postgres');
-  try {
-    const { verdicts } = await benchBookingLists({
-      quick: args.includes('--quick'),
-      ...(engines.length ? { engines } : {}),
-    });
-    process.exitCode = verdicts.every(Boolean) ? 0 : 1;
-  } catch (error) {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
-}
+await runAlone(import.meta.url, benchBookingLists);

@@ -11,10 +11,9 @@
 // `node scripts/bench/planner.mjs [--quick] [sqlite|postgres]` runs it directly after `npm run
 // build:server`.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startPostgres } from '../postgres-cluster.mjs';
 import { durations, measure, printTable, verdict } from './load.mjs';
-import { root, signIn, startCompiledServer, temporaryDir } from './processes.mjs';
+import { root, runAlone, signIn, startCompiledServer, temporaryDir } from './processes.mjs';
 
 const TARGET_P99_MS = 50;
 const VEHICLES = 500;
@@ -239,20 +238,4 @@ export async function benchPlanner({ quick = false, engines = ['sqlite', 'postgr
   return { verdicts };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = process.argv.slice(2);
-  const engines = args.filter((arg) => arg === 'sqlite' || arg === 'postgres');
-  const { cleanUpAll } = await import('./processes.mjs');
-  try {
-    const { verdicts } = await benchPlanner({
-      quick: args.includes('--quick'),
-      ...(engines.length ? { engines } : {}),
-    });
-    process.exitCode = verdicts.every(Boolean) ? 0 : 1;
-  } catch (error) {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  } finally {
-    await cleanUpAll();
-  }
-}
+await runAlone(import.meta.url, benchPlanner);

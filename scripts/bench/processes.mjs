@@ -24,6 +24,26 @@ export async function cleanUpAll() {
   }
 }
 
+/**
+ * Runs a section's `bench({ quick, engines })` when its module is the script node was given
+ * (`node scripts/bench/<section>.mjs [--quick] [sqlite|postgres]`): exit code 0 when every verdict
+ * passed, 1 otherwise or on a failure, and everything cleaned up.
+ */
+export async function runAlone(moduleUrl, bench) {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== path.resolve(process.argv[1])) return;
+  const args = process.argv.slice(2);
+  const engines = args.filter((arg) => arg === 'sqlite' || arg === 'postgres');
+  try {
+    const { verdicts } = await bench({ quick: args.includes('--quick'), ...(engines.length ? { engines } : {}) });
+    process.exitCode = verdicts.every(Boolean) ? 0 : 1;
+  } catch (error) {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanUpAll();
+  }
+}
+
 /** Registers a clean-up; returns a function that runs it now (once) and unregisters it. */
 function onCleanUp(cleanup) {
   let done = false;

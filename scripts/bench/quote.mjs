@@ -11,11 +11,9 @@
 // `node scripts/bench/quote.mjs [--quick] [sqlite|postgres]` runs it directly after `npm run
 // build:server`.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startPostgres } from '../postgres-cluster.mjs';
 import { CONNECTIONS, durations, measure, printTable, verdict } from './load.mjs';
-import { root, startCompiledServer, temporaryDir } from './processes.mjs';
+import { root, runAlone, startCompiledServer, temporaryDir } from './processes.mjs';
 
 const TARGET_P99_MS = 5;
 const RENTAL_DAYS = 10;
@@ -192,17 +190,4 @@ export async function benchQuote({ quick = false, engines = ['sqlite', 'postgres
   return { verdicts };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = process.argv.slice(2);
-  const engines = args.filter((arg) => arg === 'sqlite' || arg === 'postgres');
-  const { cleanUpAll } = await import('./processes.mjs');
-  try {
-    const { verdicts } = await benchQuote({ quick: args.includes('--quick'), ...(engines.length ? { engines } : {}) });
-    process.exitCode = verdicts.every(Boolean) ? 0 : 1;
-  } catch (error) {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  } finally {
-    await cleanUpAll();
-  }
-}
+await runAlone(import.meta.url, benchQuote);
