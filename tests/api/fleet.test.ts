@@ -127,6 +127,7 @@ describe(`staff vehicle list and detail (${ENGINE})`, () => {
       price_per_day: '45.00',
       deposit: '200.00',
       registration_number: 'AA11 AAA',
+      label_code: expect.stringMatching(/^[0-9A-F]{10}$/),
       next_service_date: '2027-03-01',
       retired_at: null,
       main_image: null,
