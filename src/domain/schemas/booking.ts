@@ -19,8 +19,7 @@ import {
   time,
   wholeNumber,
 } from './fields.ts';
-import { formatMoney, MAX_AMOUNT } from '../money.ts';
-import { parseSignedMoney } from '../money.ts';
+import { formatMoney, MAX_AMOUNT, parseSignedMoney } from '../money.ts';
 import { extrasChoice } from './quote.ts';
 
 /** The most line overrides one booking may carry (a quote has far fewer lines). */

@@ -7,9 +7,8 @@ import {
   type LineOverrideInput,
   type OverriddenLine,
 } from '#domain/line-overrides';
-import { formatMoney, MAX_AMOUNT, parseMoney } from '#domain/money';
+import { formatMoney, MAX_AMOUNT, parseMoney, parseSignedMoney } from '#domain/money';
 import type { QuoteLine } from '#domain/rate-plan';
-import { parseSignedMoney } from '#domain/money';
 
 /** The most characters a reason takes (as the server's `line_overrides`). */
 export const REASON_MAX = 200;
