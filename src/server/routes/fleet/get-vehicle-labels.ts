@@ -1,8 +1,8 @@
-import type { FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { STAFF_ROLES } from '#domain/constants';
 import { idList } from '#domain/schemas/fields';
 import { badRequest } from '../../http/errors.ts';
+import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
 import { renderVehicleLabels } from '../../services/fleet/vehicle-labels-pdf.ts';
@@ -26,7 +26,7 @@ export const getVehicleLabelsRoute = defineRoute({
   url: 'staff-vehicles/labels/',
   access: STAFF_ROLES,
   query: labelsQuery,
-  async handler({ deps, user, query, reply }): Promise<FastifyReply> {
+  async handler({ deps, user, query, reply }): Promise<Buffer> {
     const chosen = query.vehicle;
     const vehicles = await labelledVehicles(deps.db, agencyScope(user), chosen, MAX_LABELS + 1);
     if (chosen.length > 0 && vehicles.length !== chosen.length) {
@@ -40,12 +40,6 @@ export const getVehicleLabelsRoute = defineRoute({
       throw badRequest('There is no vehicle to label.', { vehicle: ['There is no vehicle to label.'] });
     }
     const pdf = await renderVehicleLabels(vehicles, deps.config.publicUrl);
-    reply.headers({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': 'attachment; filename="vehicle-labels.pdf"',
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    return reply.send(Buffer.from(pdf));
+    return sendPrivateFile(reply, pdf, 'application/pdf', 'vehicle-labels.pdf');
   },
 });

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import { STAFF_ROLES } from '#domain/constants';
 import { invoiceIdParams } from '#domain/schemas/invoice';
+import { sendPrivateFile } from '../../http/private-file.ts';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
 import { findInvoiceParties } from '../../repositories/invoices.ts';
@@ -16,7 +16,7 @@ export const getInvoicePdfRoute = defineRoute({
   url: 'invoices/:id/pdf/',
   access: STAFF_ROLES,
   params: invoiceIdParams,
-  async handler({ deps, user, params, reply }): Promise<FastifyReply> {
+  async handler({ deps, user, params, reply }): Promise<Buffer> {
     const invoice = await reachableInvoice(deps, params.id, agencyScope(user));
     const row = await findInvoiceParties(deps.db, invoice.id);
     const logo = row.agency_logo_key ? await deps.media.openLogo(row.agency_logo_key) : null;
@@ -44,12 +44,6 @@ export const getInvoicePdfRoute = defineRoute({
       deps.config.currency,
     );
     const name = invoice.number === null ? `draft-${invoice.id}` : String(invoice.number);
-    reply.headers({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="invoice-${name}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    return reply.send(pdf);
+    return sendPrivateFile(reply, pdf, 'application/pdf', `invoice-${name}.pdf`);
   },
 });

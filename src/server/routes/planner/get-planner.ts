@@ -5,6 +5,7 @@ import { plannerQuerySchema } from '#domain/schemas/planner';
 import { defineRoute } from '../../http/route.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
 import { plannerRows } from '../../repositories/planner.ts';
+import { paged } from '../params.ts';
 
 /**
  * GET planner/ (issue 23): a page of the caller's fleet (every agency's for the operator) as the
@@ -32,7 +33,6 @@ export const getPlannerRoute = defineRoute({
       },
       { limit: query.limit, offset: query.offset },
     );
-    reply.header('X-Total-Count', String(page.total));
-    return { from: query.from, to, rows: page.items };
+    return { from: query.from, to, rows: paged(reply, page) };
   },
 });
