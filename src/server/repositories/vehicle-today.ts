@@ -22,6 +22,9 @@ function bookingsOf(db: Kysely<Database>, vehicleId: number) {
     .where('bookings.booking_status', 'in', [...BLOCKING_BOOKING_STATUSES]);
 }
 
+/** Enough of a vehicle's holding bookings for the one out or covering today and the next. */
+const HOLDING_ROWS = 4;
+
 type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingsOf>['executeTakeFirstOrThrow']>>;
 
 const toBooking = ({ first_name, last_name, ...row }: BookingRow): TodayBooking => ({
@@ -58,23 +61,14 @@ export async function vehicleToday(
   const vehicle = await found.executeTakeFirst();
   if (!vehicle) return undefined;
 
-  const [out, covering, upcoming, inspection, blocked] = await Promise.all([
+  // Its bookings that still hold it — out with a customer, or not over yet — by start: the one
+  // covering today comes before those ahead (bookings of a vehicle do not overlap), so a few suffice.
+  const [holding, inspection, blocked] = await Promise.all([
     bookingsOf(db, vehicle.id)
-      .where('bookings.booking_status', '=', 'active')
-      .orderBy('bookings.start_date')
-      .executeTakeFirst(),
-    bookingsOf(db, vehicle.id)
-      .where('bookings.start_date', '<=', today)
-      .where('bookings.end_date', '>=', today)
+      .where((eb) => eb.or([eb('bookings.booking_status', '=', 'active'), eb('bookings.end_date', '>=', today)]))
       .orderBy('bookings.start_date')
       .orderBy('bookings.id')
-      .executeTakeFirst(),
-    bookingsOf(db, vehicle.id)
-      .where('bookings.booking_status', '<>', 'active')
-      .where('bookings.start_date', '>=', today)
-      .orderBy('bookings.start_date')
-      .orderBy('bookings.id')
-      .limit(2)
+      .limit(HOLDING_ROWS)
       .execute(),
     db
       .selectFrom('booking_inspections')
@@ -100,8 +94,12 @@ export async function vehicleToday(
       .orderBy('start_date')
       .executeTakeFirst(),
   ]);
-  const current = out ?? covering;
-  const next = upcoming.find((booking) => booking.id !== current?.id);
+  const current =
+    holding.find((booking) => booking.status === 'active') ??
+    holding.find((booking) => booking.start_date <= today && booking.end_date >= today);
+  const next = holding.find(
+    (booking) => booking.status !== 'active' && booking.start_date >= today && booking.id !== current?.id,
+  );
   return {
     vehicle,
     date: today,
