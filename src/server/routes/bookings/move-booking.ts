@@ -6,12 +6,10 @@ import { id } from '#domain/schemas/fields';
 import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../services/agency-scope.ts';
 import { BOOKING_NOT_FOUND } from '../../services/booking-access.ts';
-import { refuseRetiredVehicle } from '../../services/booking-refusals.ts';
-import { editStaffBooking, staffBookingDetail } from '../../services/bookings/staff-booking.ts';
 import { NotFound } from '../../services/errors.ts';
 import { bookingPricingFacts } from '../../repositories/booking-quotes.ts';
 import { findStaffBooking } from '../../repositories/bookings.ts';
-import { movedBookingInput, staffBookingValues } from './staff-booking-rules.ts';
+import { applyStaffEdit, movedBookingInput } from './staff-booking-rules.ts';
 
 /**
  * POST bookings/:id/move/ (issue 23, the planner): the booking onto another vehicle of the
@@ -34,17 +32,11 @@ export const moveBooking = defineRoute({
       bookingPricingFacts(deps.db, params.id),
     ]);
     if (!found || !facts || !canReachAgency(user, found.agencyId)) throw new NotFound(BOOKING_NOT_FOUND);
-    const write = await staffBookingValues(deps, user, movedBookingInput(found.booking, facts, body));
-    // A booking of a vehicle retired since may move along its own row; not onto a retired vehicle.
-    if (write.values.vehicle_id !== found.booking.vehicle) {
-      await refuseRetiredVehicle(deps, write.values.vehicle_id, 'vehicle');
-    }
     const { from } = body;
-    await editStaffBooking(deps, user, params.id, write, deps.now().toISOString(), {
+    return applyStaffEdit(deps, user, found.booking, movedBookingInput(found.booking, facts, body), {
       vehicleId: from.vehicle,
       startDate: from.start_date,
       endDate: from.end_date,
     });
-    return staffBookingDetail(deps.db, params.id);
   },
 });

@@ -1,14 +1,14 @@
-import type { StaffBooking } from '#domain/api/bookings';
+import type { StaffBooking, StaffBookingDetail } from '#domain/api/bookings';
 import { parseMoney } from '#domain/money';
 import type { StaffBookingInput, StaffBookingUpdateInput } from '#domain/schemas/booking';
 import type { AuthUser, Deps } from '../../context.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 import { agencyScope } from '../../services/agency-scope.ts';
 import type { BookingPricingFacts } from '../../repositories/booking-quotes.ts';
-import { type BookableVehicle, findBookableVehicle } from '../../repositories/bookings.ts';
+import { type BookableVehicle, type BookingPlace, findBookableVehicle } from '../../repositories/bookings.ts';
 import { isCustomerInScope } from '../../repositories/customers.ts';
-import { fieldsError } from '../../services/booking-refusals.ts';
-import type { StaffBookingWrite } from '../../services/bookings/staff-booking.ts';
+import { fieldsError, refuseRetiredVehicle } from '../../services/booking-refusals.ts';
+import { editStaffBooking, staffBookingDetail, type StaffBookingWrite } from '../../services/bookings/staff-booking.ts';
 
 /**
  * What Add Booking and Edit Booking both check: the vehicle and the customer must be the
@@ -92,4 +92,23 @@ export function movedBookingInput(
     discount_description: booking.discount_description,
     notes: booking.notes,
   };
+}
+
+/**
+ * Edit Booking's steps once its body is known (PATCH bookings/{id}/ and a planner move): the
+ * caller's vehicle and customer, no retired vehicle newly taken (a booking of a vehicle retired
+ * since keeps being edited), the edit under the vehicle's lock — with `expected`, only while the
+ * booking is still there — and the booking as staff read it afterwards.
+ */
+export async function applyStaffEdit(
+  deps: Deps,
+  user: AuthUser,
+  booking: { id: number; vehicle: number },
+  body: StaffBookingUpdateInput,
+  expected?: BookingPlace,
+): Promise<StaffBookingDetail> {
+  const write = await staffBookingValues(deps, user, body);
+  if (write.values.vehicle_id !== booking.vehicle) await refuseRetiredVehicle(deps, write.values.vehicle_id, 'vehicle');
+  await editStaffBooking(deps, user, booking.id, write, deps.now().toISOString(), expected);
+  return staffBookingDetail(deps.db, booking.id);
 }

@@ -7,9 +7,7 @@ import { defineRoute } from '../../http/route.ts';
 import { canReachAgency } from '../../services/agency-scope.ts';
 import { findStaffBooking } from '../../repositories/bookings.ts';
 import { BOOKING_NOT_FOUND } from '../../services/booking-access.ts';
-import { refuseRetiredVehicle } from '../../services/booking-refusals.ts';
-import { editStaffBooking, staffBookingDetail } from '../../services/bookings/staff-booking.ts';
-import { staffBookingValues } from './staff-booking-rules.ts';
+import { applyStaffEdit } from './staff-booking-rules.ts';
 
 /**
  * PATCH bookings/:id/: staff "Edit Booking". The body is the whole booking, as on creation
@@ -28,12 +26,6 @@ export const updateBooking = defineRoute({
   async handler({ deps, user, params, body }): Promise<StaffBookingDetail> {
     const found = await findStaffBooking(deps.db, params.id);
     if (!found || !canReachAgency(user, found.agencyId)) throw notFound(BOOKING_NOT_FOUND);
-    const write = await staffBookingValues(deps, user, body);
-    // A booking of a vehicle retired since keeps being edited; moving one onto a retired vehicle is refused.
-    if (write.values.vehicle_id !== found.booking.vehicle) {
-      await refuseRetiredVehicle(deps, write.values.vehicle_id, 'vehicle');
-    }
-    await editStaffBooking(deps, user, params.id, write, deps.now().toISOString());
-    return staffBookingDetail(deps.db, params.id);
+    return applyStaffEdit(deps, user, found.booking, body);
   },
 });
