@@ -47,6 +47,7 @@ import { Route as StaffEditCustomerIdRouteImport } from './routes/_staff/edit-cu
 import { Route as StaffEditVehicleIdRouteImport } from './routes/_staff/edit-vehicle.$id'
 import { Route as StaffFinancesPaymentsRouteImport } from './routes/_staff/finances.payments'
 import { Route as StaffFleetMaintenanceRouteImport } from './routes/_staff/fleet.maintenance'
+import { Route as StaffFleetPlannerRouteImport } from './routes/_staff/fleet.planner'
 import { Route as StaffFleetUnavailabilityRouteImport } from './routes/_staff/fleet.unavailability'
 import { Route as StaffFleetVehiclesRouteImport } from './routes/_staff/fleet.vehicles'
 import { Route as StaffSettingsRatesRouteImport } from './routes/_staff/settings.rates'
@@ -253,6 +254,11 @@ const StaffFleetMaintenanceRoute = StaffFleetMaintenanceRouteImport.update({
   path: '/fleet/maintenance',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffFleetPlannerRoute = StaffFleetPlannerRouteImport.update({
+  id: '/fleet/planner',
+  path: '/fleet/planner',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffFleetUnavailabilityRoute =
   StaffFleetUnavailabilityRouteImport.update({
     id: '/fleet/unavailability',
@@ -366,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
   '/finances/payments': typeof StaffFinancesPaymentsRoute
   '/fleet/maintenance': typeof StaffFleetMaintenanceRoute
+  '/fleet/planner': typeof StaffFleetPlannerRoute
   '/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
   '/fleet/vehicles': typeof StaffFleetVehiclesRoute
   '/settings/rates': typeof StaffSettingsRatesRoute
@@ -416,6 +423,7 @@ export interface FileRoutesByTo {
   '/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
   '/finances/payments': typeof StaffFinancesPaymentsRoute
   '/fleet/maintenance': typeof StaffFleetMaintenanceRoute
+  '/fleet/planner': typeof StaffFleetPlannerRoute
   '/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
   '/fleet/vehicles': typeof StaffFleetVehiclesRoute
   '/settings/rates': typeof StaffSettingsRatesRoute
@@ -471,6 +479,7 @@ export interface FileRoutesById {
   '/_staff/edit-vehicle/$id': typeof StaffEditVehicleIdRoute
   '/_staff/finances/payments': typeof StaffFinancesPaymentsRoute
   '/_staff/fleet/maintenance': typeof StaffFleetMaintenanceRoute
+  '/_staff/fleet/planner': typeof StaffFleetPlannerRoute
   '/_staff/fleet/unavailability': typeof StaffFleetUnavailabilityRoute
   '/_staff/fleet/vehicles': typeof StaffFleetVehiclesRoute
   '/_staff/settings/rates': typeof StaffSettingsRatesRoute
@@ -523,6 +532,7 @@ export interface FileRouteTypes {
     | '/edit-vehicle/$id'
     | '/finances/payments'
     | '/fleet/maintenance'
+    | '/fleet/planner'
     | '/fleet/unavailability'
     | '/fleet/vehicles'
     | '/settings/rates'
@@ -573,6 +583,7 @@ export interface FileRouteTypes {
     | '/edit-vehicle/$id'
     | '/finances/payments'
     | '/fleet/maintenance'
+    | '/fleet/planner'
     | '/fleet/unavailability'
     | '/fleet/vehicles'
     | '/settings/rates'
@@ -627,6 +638,7 @@ export interface FileRouteTypes {
     | '/_staff/edit-vehicle/$id'
     | '/_staff/finances/payments'
     | '/_staff/fleet/maintenance'
+    | '/_staff/fleet/planner'
     | '/_staff/fleet/unavailability'
     | '/_staff/fleet/vehicles'
     | '/_staff/settings/rates'
@@ -922,6 +934,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffFleetMaintenanceRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/fleet/planner': {
+      id: '/_staff/fleet/planner'
+      path: '/fleet/planner'
+      fullPath: '/fleet/planner'
+      preLoaderRoute: typeof StaffFleetPlannerRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_staff/fleet/unavailability': {
       id: '/_staff/fleet/unavailability'
       path: '/fleet/unavailability'
@@ -1118,6 +1137,7 @@ interface StaffRouteChildren {
   StaffEditVehicleIdRoute: typeof StaffEditVehicleIdRoute
   StaffFinancesPaymentsRoute: typeof StaffFinancesPaymentsRoute
   StaffFleetMaintenanceRoute: typeof StaffFleetMaintenanceRoute
+  StaffFleetPlannerRoute: typeof StaffFleetPlannerRoute
   StaffFleetUnavailabilityRoute: typeof StaffFleetUnavailabilityRoute
   StaffFleetVehiclesRoute: typeof StaffFleetVehiclesRoute
   StaffSettingsRatesRoute: typeof StaffSettingsRatesRoute
@@ -1146,6 +1166,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffEditVehicleIdRoute: StaffEditVehicleIdRoute,
   StaffFinancesPaymentsRoute: StaffFinancesPaymentsRoute,
   StaffFleetMaintenanceRoute: StaffFleetMaintenanceRoute,
+  StaffFleetPlannerRoute: StaffFleetPlannerRoute,
   StaffFleetUnavailabilityRoute: StaffFleetUnavailabilityRoute,
   StaffFleetVehiclesRoute: StaffFleetVehiclesRoute,
   StaffSettingsRatesRoute: StaffSettingsRatesRoute,

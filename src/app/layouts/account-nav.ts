@@ -21,6 +21,7 @@ export const STAFF_NAV: NavSection[] = [
     title: 'Fleet',
     items: [
       { to: '/fleet/vehicles', label: 'Vehicles', icon: ICONS.car },
+      { to: '/fleet/planner', label: 'Planner', icon: ACCOUNT_ICONS.calendar },
       { to: '/fleet/maintenance', label: 'Maintenance Records', icon: ACCOUNT_ICONS.wrench },
       { to: '/fleet/unavailability', label: 'Unavailability', icon: ACCOUNT_ICONS.calendarOff },
     ],

@@ -23,6 +23,8 @@ export const bookingKeys = {
     [...STAFF_BOOKINGS, 'customer-choices', { search, limit }] as const,
   vehicleChoice: (vehicleId: number) => [...STAFF_BOOKINGS, 'vehicle-choice', vehicleId] as const,
   vehicleChoices: (search: string) => [...STAFF_BOOKINGS, 'vehicle-choices', { search }] as const,
+  /** The planner's windows (issue 23): under the staff's bookings, so every booking write redraws it. */
+  planner: [...STAFF_BOOKINGS, 'planner'] as const,
   /** One customer's bookings, as staff see them on the customer's page. */
   ofCustomer: (customerId: number, limit: number) => [...BOOKINGS, 'customer', customerId, { limit }] as const,
   /** The signed-in customer's own bookings. */

@@ -15,6 +15,7 @@ const KINDS: readonly OutboxKind[] = [
   'inspection',
   'agreement-signature',
   'return-charge',
+  'booking-move',
 ];
 
 /** Everything the outbox needs from its surroundings, injected so tests run it on a fake clock and sender. */

@@ -15,7 +15,8 @@ export type OutboxKind =
   | 'maintenance-record'
   | 'inspection'
   | 'agreement-signature'
-  | 'return-charge';
+  | 'return-charge'
+  | 'booking-move';
 
 /**
  * waiting: queued or backing off; sending: in flight; attention: the server refused it (4xx);
