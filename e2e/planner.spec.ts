@@ -14,6 +14,11 @@ import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff
 /** 2032-01-10 → 10/01/2032, as the screen shows dates. */
 const british = (isoDate: string) => isoDate.split('-').reverse().join('/');
 const vehicleName = (vehicle: StaffVehicle) => `${vehicle.make} ${vehicle.model} (${vehicle.registration_number})`;
+/** "Sunday 6 December", as a day's column heading is named. */
+const longDay = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Fleet {
@@ -278,10 +283,15 @@ test.describe('on a tablet', () => {
       page.getByRole('rowheader', { name: new RegExp(escape(fleet.second.registration_number)) }),
     ).toBeVisible();
     await page.getByLabel('Search').fill('');
-    await page.getByRole('gridcell', { name: `${vehicleName(fleet.first)}, ${british(isoDay(6))}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/add-booking\\?vehicleId=${fleet.first.id}&date=${isoDay(6)}$`));
+    // An empty day of the first vehicle: under that day's heading, on the vehicle's row.
+    const column = await centre(page.getByRole('columnheader', { name: longDay(isoDay(1)) }));
+    const row = await centre(
+      page.getByRole('rowheader', { name: new RegExp(escape(fleet.first.registration_number)) }),
+    );
+    await page.mouse.click(column.x, row.y);
+    await expect(page).toHaveURL(new RegExp(`/add-booking\\?vehicleId=${fleet.first.id}&date=${isoDay(1)}$`));
     await expect(page.getByRole('combobox', { name: 'Vehicle' })).toHaveValue(vehicleName(fleet.first));
-    await expect(page.getByLabel('Start date')).toHaveValue(isoDay(6));
+    await expect(page.getByLabel('Start date')).toHaveValue(isoDay(1));
   });
 });
 

@@ -43,6 +43,9 @@
 //     4× CPU, from a change (an extra ticked or unticked, the end date moved) to the QuotePanel
 //     painted with the new total, the device's own estimate, QUOTE_CHANGES times. Verdicts: the
 //     median and the worst ≤ 50 ms. `--quote-only` runs this part alone (no sizes, no visits).
+//  7. The planner (issue 23, bench-web/planner.mjs): 500 vehicles, month view, 4× CPU. Verdicts:
+//     the median first paint after its data ≤ 300 ms, and no frame longer than 32 ms while a
+//     booking is dragged across 20 days. `--planner-only` runs this part alone.
 // Loopback only; the server child, the static copy's server and the browser are stopped at the
 // end, also on failure.
 import { parseArgs } from 'node:util';
@@ -52,6 +55,7 @@ import { firstVisit } from './bench-web/first-visit.mjs';
 import { CPU_SLOWDOWN, userTimings, visitInNewTab } from './bench-web/new-tab.mjs';
 import { entryAndPreloads, KB, kb, precache } from './bench-web/sizes.mjs';
 import { serveStaticCopy } from './bench-web/static-copy.mjs';
+import { measurePlanner, PLANNER_BUDGET, printPlanner } from './bench-web/planner.mjs';
 import { measureQuoteUpdate, printQuoteUpdate } from './bench-web/quote-update.mjs';
 import { printBreakdown, startTrace } from './bench-web/trace-breakdown.mjs';
 import { chromiumOptions, serveBuild } from './serve-build.mjs';
@@ -71,6 +75,7 @@ const { values: args } = parseArgs({
     'no-breakdown': { type: 'boolean', default: false },
     'first-visit-only': { type: 'boolean', default: false },
     'quote-only': { type: 'boolean', default: false },
+    'planner-only': { type: 'boolean', default: false },
     'quote-changes': { type: 'string', default: '12' },
   },
 });
@@ -80,6 +85,7 @@ const COLD_RUNS = Number(args['cold-runs']);
 if (!Number.isInteger(COLD_RUNS) || COLD_RUNS < 1) throw new Error('--cold-runs takes a whole number ≥ 1');
 const FIRST_VISIT_ONLY = args['first-visit-only'];
 const QUOTE_ONLY = args['quote-only'];
+const PLANNER_ONLY = args['planner-only'];
 const QUOTE_CHANGES = Number(args['quote-changes']);
 if (!Number.isInteger(QUOTE_CHANGES) || QUOTE_CHANGES < 10)
   throw new Error('--quote-changes takes a whole number ≥ 10');
@@ -160,6 +166,26 @@ function quoteVerdicts(summary) {
   );
 }
 
+function plannerVerdicts(summary) {
+  verdict(
+    'planner at 4× CPU, 500 vehicles, first paint after its data, median',
+    summary.firstPaint <= PLANNER_BUDGET.firstPaintMs,
+    `${Math.round(summary.firstPaint)} ms (of ${summary.count} visits)`,
+    `≤ ${PLANNER_BUDGET.firstPaintMs} ms`,
+  );
+  verdict(
+    'planner at 4× CPU, longest frame while a booking is dragged across 20 days',
+    summary.worstFrame <= PLANNER_BUDGET.dragFrameMs,
+    `${summary.worstFrame.toFixed(1)} ms (of ${summary.count} drags)`,
+    `≤ ${PLANNER_BUDGET.dragFrameMs} ms`,
+  );
+}
+
+if (PLANNER_ONLY) {
+  plannerVerdicts(printPlanner(await measurePlanner({ runs: RUNS, chromiumOptions })));
+  process.exit(verdicts.every(Boolean) ? 0 : 1);
+}
+
 if (QUOTE_ONLY) {
   const server = await serveBuild();
   let quote;
@@ -178,6 +204,7 @@ const server = await serveBuild();
 let result;
 let cold;
 let quote;
+let planner;
 try {
   cold = await measureColdVisits(server.base);
   if (!FIRST_VISIT_ONLY) {
@@ -187,6 +214,8 @@ try {
 } finally {
   await server.stop();
 }
+// Its own server: the planner's agency of 500 vehicles would change the landing's figures.
+if (!FIRST_VISIT_ONLY) planner = await measurePlanner({ runs: RUNS, chromiumOptions });
 
 function printColdVisits() {
   for (const [network, runs] of Object.entries(cold)) {
@@ -259,6 +288,7 @@ if (trace) {
   console.log('');
 }
 const quoteSummary = printQuoteUpdate(quote);
+const plannerSummary = printPlanner(planner);
 
 const initialJs = Math.max(entry.gzip, fetchedJs);
 verdict(
@@ -290,4 +320,5 @@ verdict(
 );
 coldVerdicts();
 quoteVerdicts(quoteSummary);
+plannerVerdicts(plannerSummary);
 process.exitCode = verdicts.every(Boolean) ? 0 : 1;

@@ -30,7 +30,8 @@ const MAKES = [
   ['Kia', 'Sportage'],
 ];
 
-const addDays = (iso, days) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (iso, days) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const chunks = (items, size) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
@@ -38,7 +39,7 @@ const chunks = (items, size) =>
  * Migrates and seeds the demo data, then grows the demo agency's fleet to VEHICLES with their
  * bookings, requests and periods over the quarter from `from`. Returns the agency's owner.
  */
-async function seedFleet(env, from) {
+export async function seedFleet(env, from) {
   const { buildApp } = await import(path.join(root, 'dist/node/server/app.js'));
   const { loadConfig } = await import(path.join(root, 'dist/node/server/config.js'));
   const { seedDemo, DEMO_PASSWORD } = await import(path.join(root, 'dist/node/server/seed/index.js'));

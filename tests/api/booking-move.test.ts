@@ -6,6 +6,8 @@ import { ENGINE, type TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { startWorld, type World } from '../helpers/fixtures.ts';
 import * as rows from '../helpers/rows.ts';
+import type { QuoteView } from '#domain/api/quotes';
+import { movedQuoteBody } from '../../src/app/features/planner/move-quote.ts';
 
 type Detail = StaffBookingDetail & ErrorBody;
 
@@ -87,6 +89,48 @@ describe(`moving a booking on the planner (${ENGINE})`, () => {
     });
     // Same length, same rates: the same price as before it moved.
     expect(moved.body.booking_amount).toBe(extended.body.booking_amount);
+  });
+
+  it('charges what the planner showed before the drop: the quote of the booking moved, its extras, places and discount kept', async () => {
+    const seat = await agency.post<{ id: number }>('/api/extras/', {
+      name: `Planner seat ${Date.now()}`,
+      charge: 'per_day',
+      price: '6.50',
+      cap_per_rental: '',
+      max_quantity: 3,
+      stock: [{ location_id: world.locations.a1, quantity: 50 }],
+    });
+    expect(seat.status, JSON.stringify(seat.body)).toBe(201);
+    const first = await addVehicle();
+    const second = await addVehicle();
+    const made = await agent.post<Detail>('/api/bookings/', {
+      customer: world.customers.createdByA,
+      vehicle: first,
+      start_date: '2034-02-01',
+      end_date: '2034-02-03',
+      pickup_location_id: world.locations.a1,
+      dropoff_location_id: world.locations.a1,
+      extras: [{ extra_id: seat.body.id, quantity: 2 }],
+      driver_age: 30,
+      discount_amount: '12.00',
+      booking_status: 'confirmed',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const from = { vehicle: first, start_date: '2034-02-01', end_date: '2034-02-03' };
+    const to = { vehicle: second, start_date: '2034-02-04', end_date: '2034-02-08' };
+
+    // What the planner asks before the drop, from the booking as GET bookings/{id}/ gives it.
+    const detail = (await agent.get<Detail>(`/api/bookings/${made.body.id}/`)).body;
+    const shown = await agent.post<QuoteView>('/api/quotes/', movedQuoteBody(detail, to));
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.lines.map((line) => line.code)).toContain(`extra:${seat.body.id}`);
+
+    const moved = await move(agent, made.body.id, to, from);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.booking_amount).toBe(shown.body.total);
+    expect(moved.body.quote?.lines.map((line) => [line.code, line.amount])).toEqual(
+      shown.body.lines.map((line) => [line.code, line.amount]),
+    );
   });
 
   it('refuses a move onto a booked slot, and one from where the booking no longer is', async () => {

@@ -57,3 +57,18 @@ export interface StoredQuoteView {
   total: string;
   extras: StoredExtraView[];
 }
+
+/** The body of POST quotes/ the forms send (what the person chose so far), and the planner for a moved booking. */
+export interface QuoteBody {
+  vehicle_id: number;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  dropoff_time: string;
+  pickup_location_id: number | null;
+  dropoff_location_id: number | null;
+  extras: { extra_id: number; quantity: number }[];
+  driver_age: number | null;
+  /** Staff's discount (Add and Edit Booking); the request forms send none. */
+  discount_amount?: string;
+}

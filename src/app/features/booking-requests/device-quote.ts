@@ -1,26 +1,14 @@
+import type { QuoteBody } from '#domain/api/quotes';
 import type { PublicVehicle } from '#domain/api/vehicles';
 import { parseMoney } from '#domain/money';
 import type { QuoteInput, QuoteVehicle, RatePlan } from '#domain/rate-plan';
+
+export type { QuoteBody };
 
 /**
  * The device's side of a quote, kept free of React and the network so a test can price a choice
  * exactly as the forms do and hold it against the server's answer (tests/api/price-agreement.test.ts).
  */
-
-/** The body of POST quotes/ the forms send: what the person chose so far. */
-export interface QuoteBody {
-  vehicle_id: number;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  dropoff_time: string;
-  pickup_location_id: number | null;
-  dropoff_location_id: number | null;
-  extras: { extra_id: number; quantity: number }[];
-  driver_age: number | null;
-  /** Staff's discount (Add and Edit Booking); the request forms send none. */
-  discount_amount?: string;
-}
 
 /** A POST quotes/ body as the quote function reads it, with staff's discount in minor units. */
 export function quoteInput(vehicle: QuoteVehicle, body: QuoteBody, discount: number): QuoteInput {

@@ -1,4 +1,5 @@
 import {
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -34,17 +35,19 @@ import {
   type Spot,
   type Zoom,
 } from '../planner-model.ts';
-import { barName, dayLabel, vehicleName } from '../planner-names.ts';
+import { barName, dayLabel, longDay, vehicleName } from '../planner-names.ts';
 
 /** The sticky vehicle column and the day header, in pixels. */
 const HEAD_WIDTH = 200;
 const HEADER_HEIGHT = 44;
 /** Rows and days drawn beyond the visible ones, so a quick scroll shows no gap. */
-const OVERSCAN_LINES = 4;
+const OVERSCAN_LINES = 2;
 const OVERSCAN_DAYS = 2;
 /** Touch picks a bar up after this long still; moving first scrolls instead. */
 const LONG_PRESS_MS = 450;
 const MOUSE_SLOP_PX = 4;
+/** Element Timing (not in React's types, hence spread). */
+const FIRST_PAINT_TIMING = { elementtiming: 'planner-row' };
 const TOUCH_SLOP_PX = 8;
 
 /** A bar being moved: where it was, where it would go, and on which line that is. */
@@ -83,6 +86,19 @@ interface Viewport {
   height: number;
 }
 
+/** The scroller's scroll and size; the height at least most of the window's, before the rows give it one. */
+function viewportOf(element: HTMLElement): Viewport {
+  return {
+    left: element.scrollLeft,
+    top: element.scrollTop,
+    width: element.clientWidth,
+    height: Math.max(element.clientHeight, Math.round(window.innerHeight * 0.7)),
+  };
+}
+
+const sameViewport = (a: Viewport, b: Viewport) =>
+  a.left === b.left && a.top === b.top && a.width === b.width && a.height === b.height;
+
 /** A pointer on a bar: a press that may become a drag. */
 interface Press {
   pointerId: number;
@@ -118,7 +134,9 @@ export function PlannerGrid({
 }: PlannerGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const { tops, height } = useMemo(() => lineTops(lines), [lines]);
-  const [viewport, setViewport] = useState<Viewport>({ left: 0, top: 0, width: 1024, height: 600 });
+  // Unknown until the scroller is measured (before the first paint): nothing is drawn until then.
+  const [measured, setViewport] = useState<Viewport | null>(null);
+  const viewport = measured ?? { left: 0, top: 0, width: HEAD_WIDTH, height: 0 };
   const dayWidth = dayWidthFor(zoom, viewport.width - HEAD_WIDTH);
   const [spot, setSpot] = useState<Spot>(() => ({
     line: vehicleLineFrom(lines, 0, 1) ?? 0,
@@ -129,46 +147,54 @@ export function PlannerGrid({
   const press = useRef<Press | null>(null);
   const focusAfterRender = useRef(false);
   const suppressClick = useRef(false);
+  /** A horizontal scroll decided before the canvas had its width: applied after the next render. */
+  const pendingScroll = useRef<number | null>(null);
   const shown = moving ?? held;
 
-  // The viewport follows the scroller, once a frame at most.
+  // The viewport follows the scroller's scroll and size, once a frame at most.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     let frame = 0;
     const read = () => {
       frame = 0;
-      setViewport({
-        left: element.scrollLeft,
-        top: element.scrollTop,
-        width: element.clientWidth,
-        height: element.clientHeight,
-      });
+      const next = viewportOf(element);
+      setViewport((current) => (current && sameViewport(current, next) ? current : next));
     };
-    const onScroll = () => {
+    const onChange = () => {
       if (!frame) frame = requestAnimationFrame(read);
     };
-    read();
-    element.addEventListener('scroll', onScroll, { passive: true });
-    const observer = new ResizeObserver(onScroll);
+    element.addEventListener('scroll', onChange, { passive: true });
+    const observer = new ResizeObserver(onChange);
     observer.observe(element);
     return () => {
-      element.removeEventListener('scroll', onScroll);
+      element.removeEventListener('scroll', onChange);
       observer.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
   }, []);
 
-  // A new window or zoom brings the chosen day to the left edge (a little before it in the day view).
+  // A new window or zoom (and the first render) brings the chosen day to the left edge, a little
+  // before it: measured and decided here, drawn once in the render this causes, before any paint.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const day = Math.max(0, dayIndex(from, focusDate));
-    element.scrollLeft = Math.max(0, day * dayWidth - (zoom === 'day' ? dayWidth / 4 : dayWidth));
+    const width = dayWidthFor(zoom, element.clientWidth - HEAD_WIDTH);
+    const left = Math.max(0, day * width - (zoom === 'day' ? width / 4 : width));
+    pendingScroll.current = left;
+    setViewport({ ...viewportOf(element), left });
     setSpot((current) => spotOn(lines, from, current.line < lines.length ? current.line : 0, day));
     // Only on a new window or zoom: the lines change as pages arrive, which must not scroll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [from, zoom, focusDate, dayWidth]);
+  }, [from, zoom, focusDate]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || pendingScroll.current === null) return;
+    element.scrollLeft = pendingScroll.current;
+    pendingScroll.current = null;
+  });
 
   // The page never scrolls under a finger dragging a bar.
   useEffect(() => {
@@ -196,11 +222,13 @@ export function PlannerGrid({
   );
 
   const visibleLines: number[] = [];
-  for (let index = firstLine; index <= lastLine; index += 1) visibleLines.push(index);
-  // The focused line stays in the DOM wherever the view is, so the focus is never lost.
-  if (spot.line < lines.length && (spot.line < firstLine || spot.line > lastLine)) visibleLines.push(spot.line);
-  if (shown && (shown.toLine < firstLine || shown.toLine > lastLine) && !visibleLines.includes(shown.toLine)) {
-    visibleLines.push(shown.toLine);
+  if (measured) {
+    for (let index = firstLine; index <= lastLine; index += 1) visibleLines.push(index);
+    // The focused line stays in the DOM wherever the view is, so the focus is never lost.
+    if (spot.line < lines.length && (spot.line < firstLine || spot.line > lastLine)) visibleLines.push(spot.line);
+    if (shown && (shown.toLine < firstLine || shown.toLine > lastLine) && !visibleLines.includes(shown.toLine)) {
+      visibleLines.push(shown.toLine);
+    }
   }
 
   const bringIntoView = useCallback(
@@ -418,10 +446,31 @@ export function PlannerGrid({
     onOpenBar(bar);
   };
 
+  // The latest handlers behind one stable object: the rows are memoised on their props.
+  const latest = useRef<Omit<RowHandlers, 'onFocusSpot'> | null>(null);
+  useLayoutEffect(() => {
+    latest.current = { onBarPointerDown, onBarClick, onOpenDay };
+  });
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      onBarPointerDown: (...args) => latest.current?.onBarPointerDown(...args),
+      onBarClick: (bar) => latest.current?.onBarClick(bar),
+      onFocusSpot: setSpot,
+      onOpenDay: (row, date) => latest.current?.onOpenDay(row, date),
+    }),
+    [],
+  );
+
   const todayIndex = dayIndex(from, today);
-  const columns: number[] = [];
-  for (let day = firstDay; day <= lastDay; day += 1) columns.push(day);
-  if (spot.day < firstDay || spot.day > lastDay) columns.push(spot.day);
+  const windowLast = addDays(from, days - 1);
+  const extraDay = spot.day < firstDay || spot.day > lastDay ? spot.day : null;
+  const columns = useMemo(() => {
+    const list: number[] = [];
+    if (!measured) return list;
+    for (let day = firstDay; day <= lastDay; day += 1) list.push(day);
+    if (extraDay !== null) list.push(extraDay);
+    return list;
+  }, [measured, firstDay, lastDay, extraDay]);
 
   return (
     <div
@@ -439,33 +488,7 @@ export function PlannerGrid({
         className="planner-grid__canvas"
         style={{ width: HEAD_WIDTH + days * dayWidth, height: HEADER_HEIGHT + height }}
       >
-        <div className="planner-grid__header" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-          <div className="planner-grid__corner" role="columnheader" aria-colindex={1}>
-            Vehicle
-          </div>
-          {columns.map((day) => {
-            const date = addDays(from, day);
-            return (
-              <div
-                key={day}
-                role="columnheader"
-                aria-colindex={day + 2}
-                className={`planner-grid__day${day === todayIndex ? ' planner-grid__day--today' : ''}`}
-                style={{ left: HEAD_WIDTH + day * dayWidth, width: dayWidth }}
-              >
-                <span>{dayLabel(date, zoom)}</span>
-                {zoom === 'day' ? <DayHours /> : null}
-              </div>
-            );
-          })}
-        </div>
-        {todayIndex >= 0 && todayIndex < days ? (
-          <div
-            className="planner-grid__today"
-            aria-hidden="true"
-            style={{ left: HEAD_WIDTH + todayIndex * dayWidth, width: zoom === 'day' ? 2 : dayWidth }}
-          />
-        ) : null}
+        <DayColumns columns={columns} from={from} zoom={zoom} dayWidth={dayWidth} today={todayIndex} height={height} />
         {visibleLines.map((index) => {
           const line = lines[index];
           if (!line) return null;
@@ -488,17 +511,15 @@ export function PlannerGrid({
               from={from}
               zoom={zoom}
               dayWidth={dayWidth}
-              columns={columns}
-              today={todayIndex}
+              firstDay={firstDay}
+              lastDay={lastDay}
               spot={spot.line === index ? spot : null}
-              seen={utilisation(line.row.bars, seenFirst, seenLast)}
-              windowLast={addDays(from, days - 1)}
+              seenFirst={seenFirst}
+              seenLast={seenLast}
+              windowLast={windowLast}
               pendingBookings={pendingBookings}
-              movingId={shown?.bar.id ?? null}
-              onBarPointerDown={onBarPointerDown}
-              onBarClick={onBarClick}
-              onFocusSpot={setSpot}
-              onOpenDay={onOpenDay}
+              movingId={shown && shown.line === index ? shown.bar.id : null}
+              handlers={handlers}
             />
           );
         })}
@@ -516,6 +537,61 @@ export function PlannerGrid({
   );
 }
 
+interface DayColumnsProps {
+  columns: readonly number[];
+  from: string;
+  zoom: Zoom;
+  dayWidth: number;
+  today: number;
+  height: number;
+}
+
+/**
+ * The day headings and, under them, one full-height column a day (weekends shaded, today marked,
+ * the day view's hour lines): the rows draw only their bars over it, so a row is a few elements,
+ * not one per day. Memoised: a drag changes none of it.
+ */
+const DayColumns = memo(function DayColumns({ columns, from, zoom, dayWidth, today, height }: DayColumnsProps) {
+  return (
+    <>
+      <div className="planner-grid__header" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+        <div className="planner-grid__corner" role="columnheader" aria-colindex={1}>
+          Vehicle
+        </div>
+        {columns.map((day) => {
+          const date = addDays(from, day);
+          return (
+            <div
+              key={day}
+              role="columnheader"
+              aria-colindex={day + 2}
+              className={`planner-grid__day${day === today ? ' planner-grid__day--today' : ''}`}
+              style={{ left: HEAD_WIDTH + day * dayWidth, width: dayWidth }}
+            >
+              <span aria-hidden="true">{dayLabel(date, zoom)}</span>
+              <span className="visually-hidden">{longDay(date)}</span>
+              {zoom === 'day' ? <DayHours /> : null}
+            </div>
+          );
+        })}
+      </div>
+      {columns.map((day) => {
+        const weekday = new Date(`${addDays(from, day)}T00:00:00Z`).getUTCDay();
+        const kind =
+          day === today ? ' planner-col--today' : weekday === 0 || weekday === 6 ? ' planner-col--weekend' : '';
+        return (
+          <div
+            key={day}
+            className={`planner-col${kind}`}
+            aria-hidden="true"
+            style={{ left: HEAD_WIDTH + day * dayWidth, width: dayWidth, height }}
+          />
+        );
+      })}
+    </>
+  );
+});
+
 function DayHours() {
   return (
     <span className="planner-grid__hours" aria-hidden="true">
@@ -526,6 +602,14 @@ function DayHours() {
   );
 }
 
+/** What a row calls back; one stable object, so a drag re-renders no row (see PlannerGrid). */
+interface RowHandlers {
+  onBarPointerDown: (event: ReactPointerEvent, bar: PlannerBar, line: number, endOnly: boolean) => void;
+  onBarClick: (bar: PlannerBar) => void;
+  onFocusSpot: (spot: Spot) => void;
+  onOpenDay: (row: PlannerRow, date: string) => void;
+}
+
 interface VehicleRowProps {
   index: number;
   top: number;
@@ -533,62 +617,77 @@ interface VehicleRowProps {
   from: string;
   zoom: Zoom;
   dayWidth: number;
-  columns: readonly number[];
-  today: number;
+  /** The days in view (and drawn). */
+  firstDay: number;
+  lastDay: number;
   spot: Spot | null;
-  seen: number;
+  /** The days in view, for the row's utilisation. */
+  seenFirst: string;
+  seenLast: string;
   windowLast: string;
   pendingBookings: ReadonlySet<number>;
+  /** The booking lifted from this row, drawn faint while it moves. */
   movingId: number | null;
-  onBarPointerDown: (event: ReactPointerEvent, bar: PlannerBar, line: number, endOnly: boolean) => void;
-  onBarClick: (bar: PlannerBar) => void;
-  onFocusSpot: (spot: Spot) => void;
-  onOpenDay: (row: PlannerRow, date: string) => void;
+  handlers: RowHandlers;
 }
 
-/** One vehicle: its name, service mark and utilisation, then its days in view with the bars starting there. */
-function VehicleRow({
+/**
+ * One vehicle: its name, service mark and utilisation, then its days in view with the bars
+ * starting there. Memoised: while a bar is dragged only the ghost moves, no row renders again.
+ */
+const VehicleRow = memo(function VehicleRow({
   index,
   top,
   row,
   from,
   zoom,
   dayWidth,
-  columns,
-  today,
+  firstDay,
+  lastDay,
   spot,
-  seen,
+  seenFirst,
+  seenLast,
   windowLast,
   pendingBookings,
   movingId,
-  onBarPointerDown,
-  onBarClick,
-  onFocusSpot,
-  onOpenDay,
+  handlers,
 }: VehicleRowProps) {
+  const { onBarPointerDown, onBarClick, onFocusSpot, onOpenDay } = handlers;
   const { vehicle } = row;
+  const seen = useMemo(() => utilisation(row.bars, seenFirst, seenLast), [row.bars, seenFirst, seenLast]);
   const name = vehicleName(vehicle);
   const { lanes, count } = useMemo(() => barLanes(row.bars), [row.bars]);
   const serviceDue = vehicle.next_service_date <= windowLast;
   const serviceDay = dayIndex(from, vehicle.next_service_date);
-  const firstColumn = Math.min(...columns);
-  // Each bar sits in the cell of its first day in view (the grid's cells own their bars).
-  const barsByDay = new Map<number, PlannerBar[]>();
+  // Cells only where something is: each bar in the cell of its first day in view, and the day
+  // the keyboard is on. An empty day is the row's background (a click there opens Add Booking).
+  const cells = new Map<number, PlannerBar[]>();
   for (const bar of row.bars) {
     const span = barSpan(bar, from, zoom);
-    const end = span.start + span.width;
-    const anchor = Math.max(Math.floor(span.start), firstColumn);
-    if (end <= firstColumn || !columns.includes(anchor)) continue;
-    const list = barsByDay.get(anchor) ?? [];
-    list.push(bar);
-    barsByDay.set(anchor, list);
+    const focused = spot !== null && spot.bar === barKey(bar);
+    if (!focused && (span.start + span.width <= firstDay || span.start > lastDay + 1)) continue;
+    const anchor = Math.max(Math.floor(span.start), focused ? 0 : firstDay);
+    cells.set(anchor, [...(cells.get(anchor) ?? []), bar]);
   }
+  if (spot !== null && spot.bar === null && !cells.has(spot.day)) cells.set(spot.day, []);
   const laneHeight = (ROW_HEIGHT - 10) / count;
 
   return (
-    <div role="row" aria-rowindex={index + 2} className="planner-row" style={{ top }}>
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="planner-row"
+      style={{ top }}
+      onClick={(event) => {
+        if (event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const day = Math.floor((event.clientX - box.left - HEAD_WIDTH) / dayWidth);
+        if (day >= 0) onOpenDay(row, addDays(from, day));
+      }}
+    >
       <div role="rowheader" aria-colindex={1} className="planner-row__head">
-        <span className="planner-row__name">
+        {/* Element Timing: bench:web times the planner's first paint after its data by it. */}
+        <span className="planner-row__name" {...FIRST_PAINT_TIMING}>
           {vehicle.make} {vehicle.model}
         </span>
         <span className="planner-row__meta">
@@ -604,18 +703,26 @@ function VehicleRow({
           </span>
         ) : null}
       </div>
-      {columns.map((day) => {
+      {serviceDay >= firstDay && serviceDay <= lastDay ? (
+        <span
+          className="planner-row__service-mark"
+          title="Service due"
+          aria-hidden="true"
+          style={{ left: HEAD_WIDTH + serviceDay * dayWidth + 2 }}
+        />
+      ) : null}
+      {[...cells].map(([day, bars]) => {
         const date = addDays(from, day);
-        const bars = barsByDay.get(day) ?? [];
         const focused = spot !== null && spot.day === day && spot.bar === null;
-        const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
         return (
           <div
             key={day}
             role="gridcell"
             aria-colindex={day + 2}
-            aria-label={`${name}, ${formatDate(date)}${day === serviceDay ? ', service due' : ''}`}
-            className={`planner-cell${weekday === 0 || weekday === 6 ? ' planner-cell--weekend' : ''}${day === today ? ' planner-cell--today' : ''}`}
+            aria-label={
+              focused ? `${name}, ${formatDate(date)}${day === serviceDay ? ', service due' : ''}` : undefined
+            }
+            className="planner-cell"
             style={{ left: HEAD_WIDTH + day * dayWidth, width: dayWidth }}
             tabIndex={focused ? 0 : -1}
             data-spot={focused ? 'true' : undefined}
@@ -626,7 +733,6 @@ function VehicleRow({
               if (event.target === event.currentTarget) onOpenDay(row, date);
             }}
           >
-            {day === serviceDay ? <span className="planner-cell__service" aria-hidden="true" /> : null}
             {bars.map((bar) => {
               const span = barSpan(bar, from, zoom);
               const key = barKey(bar);
@@ -674,7 +780,7 @@ function VehicleRow({
       })}
     </div>
   );
-}
+});
 
 /** Where a moved booking would go, drawn over the grid while it is dragged or waits to be confirmed. */
 function Ghost({
