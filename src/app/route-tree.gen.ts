@@ -52,6 +52,7 @@ import { Route as StaffFleetVehiclesRouteImport } from './routes/_staff/fleet.ve
 import { Route as StaffSettingsRatesRouteImport } from './routes/_staff/settings.rates'
 import { Route as StaffStaffDashboardRouteImport } from './routes/_staff/staff.dashboard'
 import { Route as StaffSuppliersListRouteImport } from './routes/_staff/suppliers.list'
+import { Route as StaffVCodeRouteImport } from './routes/_staff/v.$code'
 import { Route as CustomerCustomerBookingRequestsIndexRouteImport } from './routes/_customer/customer.booking-requests.index'
 import { Route as CustomerPublicCustomersBookVehicleIndexRouteImport } from './routes/_customer/public-customers.book-vehicle.index'
 import { Route as CustomerPublicCustomersBookVehicleVehicleIdRouteImport } from './routes/_customer/public-customers.book-vehicle.$vehicleId'
@@ -279,6 +280,11 @@ const StaffSuppliersListRoute = StaffSuppliersListRouteImport.update({
   path: '/suppliers/list',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffVCodeRoute = StaffVCodeRouteImport.update({
+  id: '/v/$code',
+  path: '/v/$code',
+  getParentRoute: () => StaffRoute,
+} as any)
 const CustomerCustomerBookingRequestsIndexRoute =
   CustomerCustomerBookingRequestsIndexRouteImport.update({
     id: '/customer/booking-requests/',
@@ -371,6 +377,7 @@ export interface FileRoutesByFullPath {
   '/settings/rates': typeof StaffSettingsRatesRoute
   '/staff/dashboard': typeof StaffStaffDashboardRoute
   '/suppliers/list': typeof StaffSuppliersListRoute
+  '/v/$code': typeof StaffVCodeRoute
   '/password-reset/': typeof PublicPasswordResetIndexRoute
   '/booking-requests/': typeof StaffBookingRequestsIndexRoute
   '/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
@@ -421,6 +428,7 @@ export interface FileRoutesByTo {
   '/settings/rates': typeof StaffSettingsRatesRoute
   '/staff/dashboard': typeof StaffStaffDashboardRoute
   '/suppliers/list': typeof StaffSuppliersListRoute
+  '/v/$code': typeof StaffVCodeRoute
   '/password-reset': typeof PublicPasswordResetIndexRoute
   '/booking-requests': typeof StaffBookingRequestsIndexRoute
   '/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
@@ -476,6 +484,7 @@ export interface FileRoutesById {
   '/_staff/settings/rates': typeof StaffSettingsRatesRoute
   '/_staff/staff/dashboard': typeof StaffStaffDashboardRoute
   '/_staff/suppliers/list': typeof StaffSuppliersListRoute
+  '/_staff/v/$code': typeof StaffVCodeRoute
   '/_public/password-reset/': typeof PublicPasswordResetIndexRoute
   '/_staff/booking-requests/': typeof StaffBookingRequestsIndexRoute
   '/_customer/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
@@ -528,6 +537,7 @@ export interface FileRouteTypes {
     | '/settings/rates'
     | '/staff/dashboard'
     | '/suppliers/list'
+    | '/v/$code'
     | '/password-reset/'
     | '/booking-requests/'
     | '/public-customers/book-vehicle/$vehicleId'
@@ -578,6 +588,7 @@ export interface FileRouteTypes {
     | '/settings/rates'
     | '/staff/dashboard'
     | '/suppliers/list'
+    | '/v/$code'
     | '/password-reset'
     | '/booking-requests'
     | '/public-customers/book-vehicle/$vehicleId'
@@ -632,6 +643,7 @@ export interface FileRouteTypes {
     | '/_staff/settings/rates'
     | '/_staff/staff/dashboard'
     | '/_staff/suppliers/list'
+    | '/_staff/v/$code'
     | '/_public/password-reset/'
     | '/_staff/booking-requests/'
     | '/_customer/public-customers/book-vehicle/$vehicleId'
@@ -957,6 +969,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffSuppliersListRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/v/$code': {
+      id: '/_staff/v/$code'
+      path: '/v/$code'
+      fullPath: '/v/$code'
+      preLoaderRoute: typeof StaffVCodeRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_customer/customer/booking-requests/': {
       id: '/_customer/customer/booking-requests/'
       path: '/customer/booking-requests'
@@ -1123,6 +1142,7 @@ interface StaffRouteChildren {
   StaffSettingsRatesRoute: typeof StaffSettingsRatesRoute
   StaffStaffDashboardRoute: typeof StaffStaffDashboardRoute
   StaffSuppliersListRoute: typeof StaffSuppliersListRoute
+  StaffVCodeRoute: typeof StaffVCodeRoute
   StaffBookingRequestsIndexRoute: typeof StaffBookingRequestsIndexRoute
   StaffFinancesInvoicesIdRoute: typeof StaffFinancesInvoicesIdRoute
   StaffFinancesInvoicesIndexRoute: typeof StaffFinancesInvoicesIndexRoute
@@ -1151,6 +1171,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffSettingsRatesRoute: StaffSettingsRatesRoute,
   StaffStaffDashboardRoute: StaffStaffDashboardRoute,
   StaffSuppliersListRoute: StaffSuppliersListRoute,
+  StaffVCodeRoute: StaffVCodeRoute,
   StaffBookingRequestsIndexRoute: StaffBookingRequestsIndexRoute,
   StaffFinancesInvoicesIdRoute: StaffFinancesInvoicesIdRoute,
   StaffFinancesInvoicesIndexRoute: StaffFinancesInvoicesIndexRoute,
