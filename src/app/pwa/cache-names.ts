@@ -19,6 +19,12 @@ export const RUNTIME_CACHED_PATHS = {
 } as const;
 
 /**
+ * Files under a cached path that are made for one download and never kept (sendPrivateFile): the
+ * vehicles' QR labels PDF sits under the staff vehicles' lists but is no list to read offline.
+ */
+export const UNCACHED_FILE_PATHS = ['/api/staff-vehicles/labels/'] as const;
+
+/**
  * Built chunks the precache leaves out (decision 046), by file name: code only one rarely opened,
  * online part of a screen needs. Fetched when first shown, then kept (CacheFirst: hashed names).
  */
