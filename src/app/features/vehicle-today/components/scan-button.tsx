@@ -19,6 +19,16 @@ export function ScanButton() {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
+  // Where the focus goes once the dialog has gone (the page behind is inert until then): back to
+  // the button, or to the page a scan opened.
+  const focusAfterClose = useRef<'button' | 'main' | null>(null);
+  useEffect(() => {
+    if (open || !focusAfterClose.current) return;
+    if (focusAfterClose.current === 'button') button.current?.focus();
+    else document.getElementById('main')?.focus();
+    focusAfterClose.current = null;
+  }, [open]);
+
   useEffect(() => {
     // Fresh for a minute like every list: a page change does not fetch the fleet again.
     void queryClient.prefetchQuery(fleetChoicesQueryOptions());
@@ -39,9 +49,9 @@ export function ScanButton() {
       </button>
       {open ? (
         <ScanDialog
-          onClose={() => {
+          onClose={(opened) => {
+            focusAfterClose.current = opened ? 'main' : 'button';
             setOpen(false);
-            button.current?.focus();
           }}
         />
       ) : null}

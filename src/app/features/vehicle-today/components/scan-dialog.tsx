@@ -29,7 +29,7 @@ const CAMERA_TEXT: Record<CameraState, string> = {
  * the QR) finds the vehicle in the fleet kept on the device — offline too. A modal `<dialog>`:
  * focus stays inside, Escape closes it, and the camera is stopped as it closes.
  */
-export function ScanDialog({ onClose }: { onClose: () => void }) {
+export function ScanDialog({ onClose }: { onClose: (openedCard: boolean) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const photoCanvas = useRef<HTMLCanvasElement | null>(null);
@@ -46,11 +46,13 @@ export function ScanDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // Closed before it goes, so the page behind is no longer inert when the focus is given back.
+    return () => element?.close();
   }, []);
 
   const open = (code: string) => {
     setCameraOn(false);
-    onClose();
+    onClose(true);
     void navigate({ to: '/v/$code', params: { code } });
   };
 
@@ -123,14 +125,14 @@ export function ScanDialog({ onClose }: { onClose: () => void }) {
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        onClose(false);
       }}
     >
       <div className="scan-dialog__head">
         <h2 id={titleId} className="scan-dialog__title">
           Scan a vehicle label
         </h2>
-        <Button variant="ghost" size="sm" onClick={onClose} autoFocus>
+        <Button variant="ghost" size="sm" onClick={() => onClose(false)} autoFocus>
           Close
         </Button>
       </div>
@@ -165,7 +167,12 @@ export function ScanDialog({ onClose }: { onClose: () => void }) {
         </label>
       </div>
 
-      <form className="scan-dialog__typed" onSubmit={submitTyped} noValidate aria-label="Find by registration">
+      <form
+        className="scan-dialog__typed"
+        onSubmit={submitTyped}
+        noValidate
+        aria-label="Find a vehicle by its registration"
+      >
         <TextField
           label="Registration"
           hint="Or the code printed under the QR code."
@@ -191,7 +198,7 @@ export function ScanDialog({ onClose }: { onClose: () => void }) {
                 className="scan-dialog__match"
                 onClick={() => {
                   setCameraOn(false);
-                  onClose();
+                  onClose(true);
                 }}
               >
                 {vehicleLabel(vehicle)}

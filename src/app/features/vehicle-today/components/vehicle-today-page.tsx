@@ -243,7 +243,7 @@ function ServiceFacts({
 }) {
   return (
     <dl className="vehicle-today__facts">
-      <Fact label="Service">
+      <Fact label="Status">
         <StatusBadge tone={state === 'overdue' ? 'danger' : state === 'due' ? 'warning' : 'success'}>
           {SERVICE_WORDS[state]}
         </StatusBadge>
