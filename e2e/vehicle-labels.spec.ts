@@ -226,7 +226,7 @@ for (const [name, device] of DEVICES) {
       await panel.getByRole('checkbox', { name: new RegExp(second.registration_number) }).check();
       await expect(panel.getByText('1 of 2 chosen')).toBeVisible();
       await expectAccessible(page);
-      await page.screenshot({ path: `test-results/print-labels-${name}.png`, fullPage: true });
+      await panel.screenshot({ path: `test-results/print-labels-${name}.png` });
       const [chosen] = await Promise.all([
         page.waitForEvent('download'),
         panel.getByRole('button', { name: 'Download labels (PDF)' }).click(),

@@ -165,8 +165,8 @@ function ChosenVehicles({
           </label>
         ))}
       </fieldset>
-      <div className="print-labels__count">
-        <span id={countId} aria-live="polite">
+      <div className="load-more">
+        <span id={countId} className="load-more__count" aria-live="polite">
           {chosen.size} of {total} chosen
         </span>
         {chosen.size > 0 ? (

@@ -40,12 +40,15 @@ export function ScanButton() {
         ref={button}
         type="button"
         className="scan-button"
+        aria-label="Scan"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
         <Icon icon={SCAN_ICONS.scan} />
-        <span className="scan-button__text">Scan</span>
+        <span className="scan-button__text" aria-hidden="true">
+          Scan
+        </span>
       </button>
       {open ? (
         <ScanDialog

@@ -121,7 +121,7 @@ export function ScanDialog({ onClose }: { onClose: (openedCard: boolean) => void
   return (
     <dialog
       ref={dialog}
-      className="scan-dialog"
+      className="confirm-dialog scan-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -129,7 +129,7 @@ export function ScanDialog({ onClose }: { onClose: (openedCard: boolean) => void
       }}
     >
       <div className="scan-dialog__head">
-        <h2 id={titleId} className="scan-dialog__title">
+        <h2 id={titleId} className="confirm-dialog__title">
           Scan a vehicle label
         </h2>
         <Button variant="ghost" size="sm" onClick={() => onClose(false)} autoFocus>

@@ -4,9 +4,9 @@ import { useId, type ReactNode } from 'react';
 import type { TodayBooking } from '#domain/api/vehicle-today';
 import { localIsoDate } from '#domain/dates';
 import { serviceState, type ServiceState } from '#domain/service-due';
-import { Button, buttonClass } from '../../../components/button.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { BookingStatusBadge, StatusBadge } from '../../../components/status-badge.tsx';
 import { StatusMessage } from '../../../components/status-message.tsx';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
@@ -49,20 +49,12 @@ export function VehicleTodayPage({ code }: { code: string }) {
   return (
     <div className="page vehicle-today">
       <PageHeader title="Vehicle today" />
-      {query.isError ? (
-        <StatusMessage
-          tone="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {query.isFetching ? 'Retrying...' : 'Retry'}
-            </Button>
-          }
-        >
-          The vehicle could not be loaded. Check your connection and try again.
-        </StatusMessage>
-      ) : (
-        <LoadingState label="Loading the vehicle..." />
-      )}
+      <QueryFallback
+        query={query}
+        loadingLabel="Loading the vehicle..."
+        failure="The vehicle could not be loaded."
+        offline="The vehicle will appear when the connection returns."
+      />
     </div>
   );
 }
