@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { encode } from 'uqr';
@@ -18,6 +19,7 @@ import {
 } from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff.ts';
+import { signInContext } from './support/api.ts';
 import { waitForSavedQuery } from './support/waits.ts';
 
 /**
@@ -306,3 +308,121 @@ for (const [name, device] of DEVICES) {
     }
   });
 }
+
+/** Chromium with a fake camera (Chromium's test pattern, or `frame` shown over and over), allowed. */
+function cameraChromium(frame?: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      ...(frame ? [`--use-file-for-fake-video-capture=${frame}`] : []),
+    ],
+  });
+}
+
+/** Only watches: every camera stream the pages open, to see whether each is stopped. */
+async function watchCameraStreams(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const streams: MediaStream[] = [];
+    Object.assign(window, { e2eCameraStreams: streams });
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      streams.push(stream);
+      return stream;
+    };
+  });
+}
+
+/** The state of every camera track the page opened ('live' or 'ended'). */
+const cameraTracks = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { e2eCameraStreams: MediaStream[] }).e2eCameraStreams.flatMap((stream) =>
+      stream.getTracks().map((track) => track.readyState),
+    ),
+  );
+
+for (const [name, device] of [...DEVICES, ['desktop', DESKTOP] as const]) {
+  test(`the viewfinder: the camera is on while the dialog is, and off by choice or on close (${name})`, async ({
+    baseURL,
+  }) => {
+    const cameraBrowser = await cameraChromium();
+    try {
+      const context = await cameraBrowser.newContext({ ...device, baseURL, permissions: ['camera'] });
+      await watchCameraStreams(context);
+      await freshAgencyOwner(context, context.request, 'Viewfinder Cars');
+      const page = await context.newPage();
+      await page.goto('/staff/dashboard');
+      const dialog = await openScan(page);
+      await expect(dialog.getByText("Point the camera at the vehicle's label.")).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+      await expectAccessible(page);
+      await page.screenshot({ path: `test-results/scan-viewfinder-${name}.png` });
+      expect(await cameraTracks(page)).toEqual(['live']);
+
+      await dialog.getByRole('button', { name: 'Stop camera' }).click();
+      await expect(dialog.getByText('The camera is off.')).toBeVisible();
+      expect(await cameraTracks(page)).toEqual(['ended']);
+      await dialog.getByRole('button', { name: 'Use the camera' }).click();
+      await expect(dialog.getByText("Point the camera at the vehicle's label.")).toBeVisible();
+      expect(await cameraTracks(page)).toEqual(['ended', 'live']);
+
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      expect(await cameraTracks(page)).toEqual(['ended', 'ended']);
+    } finally {
+      await cameraBrowser.close();
+    }
+  });
+}
+
+test("the camera reads a label held up to it, opens that vehicle's card and goes off (tablet)", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const setUp = await browser.newContext();
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'fleet-camera-'));
+  let cameraBrowser: Browser | null = null;
+  try {
+    const owner = await freshAgencyOwner(setUp, setUp.request, 'Camera Cars');
+    const suffix = uniqueSuffix();
+    const first = await createVehicle(setUp.request, `C${suffix}`, { registration_number: `CA${suffix}`.slice(0, 15) });
+    const second = await createVehicle(setUp.request, `D${suffix}`, {
+      registration_number: `CB${suffix}`.slice(0, 15),
+    });
+    const label = await photoOfLabel(browser, await labelsPdf(setUp, [first, second]), 1);
+    // What the camera sees: the label held up in front of a white wall, as one MJPEG frame that
+    // Chromium's fake camera shows over and over.
+    const frame = path.join(folder, 'label.mjpeg');
+    await writeFile(
+      frame,
+      await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#ffffff' } })
+        .composite([{ input: await sharp(label).resize({ height: 560 }).toBuffer() }])
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+    );
+    cameraBrowser = await cameraChromium(frame);
+    const context = await cameraBrowser.newContext({ ...TABLET, baseURL, permissions: ['camera'] });
+    await watchCameraStreams(context);
+    await signInContext(context, owner.username);
+    const page = await context.newPage();
+    await page.goto('/staff/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Scan' }).click();
+    await expect(page).toHaveURL(`/v/${second.label_code}`, { timeout: 15_000 });
+    await expect(scanDialog(page)).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: second.registration_number })).toBeVisible();
+    const live = await cameraTracks(page);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.every((state) => state === 'ended')).toBe(true);
+  } finally {
+    await cameraBrowser?.close();
+    await setUp.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
