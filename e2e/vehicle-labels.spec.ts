@@ -122,6 +122,23 @@ async function labelsPdf(context: BrowserContext, vehicles: StaffVehicle[]): Pro
   return reply.body();
 }
 
+/**
+ * Waits until the service worker keeps the QR decoder (Chromium on Linux has no BarcodeDetector:
+ * the Scan button fetches jsQR once a staff page is up, and the worker keeps it; decision 059).
+ */
+async function waitForKeptDecoder(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const kept = await (await caches.open('fleet-later-chunks')).keys();
+          return kept.some((request) => new URL(request.url).pathname.startsWith('/assets/qr-decoder-'));
+        }),
+      { message: 'the QR decoder kept for offline use', timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
 const scanDialog = (page: Page) => page.getByRole('dialog', { name: 'Scan a vehicle label' });
 
 async function openScan(page: Page) {
@@ -265,6 +282,7 @@ for (const [name, device] of DEVICES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await waitForServiceWorker(page);
       await waitForSavedQuery(page, { key: ['choices'], shows: second.label_code });
+      await waitForKeptDecoder(page);
       await goOffline(context, page);
 
       const dialog = await openScan(page);

@@ -1,7 +1,7 @@
 /**
  * The scanner's decoding path: the pixels of one camera frame or photo → the text of the QR code
  * in it. The browser's BarcodeDetector where it reads QR codes; elsewhere (Firefox, Safari on a
- * desktop, Chromium on Linux) jsQR, a small maintained decoder whose chunk is fetched only then.
+ * desktop, Chromium on Linux) jsQR, a small maintained decoder whose chunk is fetched only there.
  */
 
 /** An image's RGBA pixels: an ImageData, or what a test builds without a canvas. */
@@ -42,19 +42,26 @@ async function chooseDecoder(): Promise<Decode> {
 
 let decoder: Promise<Decode> | null = null;
 
-/**
- * The text of the QR code in `image`, or null when none can be read. The decoder is chosen (and
- * jsQR fetched) at the first call; a fetch that failed (offline before it was ever cached) is
- * tried again at the next.
- */
-export async function decodeQr(image: QrPixels): Promise<string | null> {
+/** The decoder, chosen at the first call; a jsQR fetch that failed (offline) is tried again at the next. */
+function chosenDecoder(): Promise<Decode> {
   const chosen = (decoder ??= chooseDecoder());
-  try {
-    return await (
-      await chosen
-    )(image);
-  } catch (error) {
+  chosen.catch(() => {
     if (decoder === chosen) decoder = null;
-    throw error;
-  }
+  });
+  return chosen;
+}
+
+/** The text of the QR code in `image`, or null when none can be read. */
+export async function decodeQr(image: QrPixels): Promise<string | null> {
+  return (await chosenDecoder())(image);
+}
+
+/**
+ * Chooses the decoder ahead of the first scan: where it is jsQR, its chunk is fetched now — not
+ * precached (decision 059), but kept by the service worker once fetched, so that a device that has
+ * been online on a staff page scans offline too. Where the browser reads QR codes itself, nothing
+ * is fetched.
+ */
+export function prepareQrDecoder(): void {
+  chosenDecoder().catch(() => undefined);
 }

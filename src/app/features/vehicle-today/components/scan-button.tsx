@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Icon, iconSet } from '../../../components/icons.tsx';
+import { onIdle } from '../../../lib/idle.ts';
 import { fleetChoicesQueryOptions } from '../../fleet/index.ts';
+import { prepareQrDecoder } from '../decode-qr.ts';
 import { ScanDialog } from './scan-dialog.tsx';
 import '../vehicle-today.css';
 
@@ -11,8 +13,8 @@ const SCAN_ICONS = iconSet({
 
 /**
  * The staff header's Scan button (issue 23). Its code comes after the first paint (StaffLayout);
- * on arrival it makes sure the whole fleet is in the cache kept on the device, so that a label
- * scanned or a registration typed later, out of signal, still finds its vehicle.
+ * on arrival it makes sure the whole fleet and the QR decoder are kept on the device, so that a
+ * label scanned or a registration typed later, out of signal, still finds its vehicle.
  */
 export function ScanButton() {
   const queryClient = useQueryClient();
@@ -32,6 +34,8 @@ export function ScanButton() {
   useEffect(() => {
     // Fresh for a minute like every list: a page change does not fetch the fleet again.
     void queryClient.prefetchQuery(fleetChoicesQueryOptions());
+    // The decoder too (jsQR where the browser has no BarcodeDetector), when nothing else is going on.
+    return onIdle(prepareQrDecoder, 5_000);
   }, [queryClient]);
 
   return (
