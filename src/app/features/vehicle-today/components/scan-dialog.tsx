@@ -13,6 +13,8 @@ import { framePixels } from '../scan-frame.ts';
 import { useCameraScan, type CameraState } from '../use-camera-scan.ts';
 
 const NOT_OURS = 'This QR code is not one of our vehicle labels.';
+const NO_DECODER =
+  'The QR reader has not been kept on this device yet: type the registration, or scan once back online.';
 const NO_QR_IN_PHOTO = 'No QR code could be read in this photo. Take it closer, square on and in focus.';
 
 const CAMERA_TEXT: Record<CameraState, string> = {
@@ -76,15 +78,20 @@ export function ScanDialog({ onClose }: { onClose: (openedCard: boolean) => void
     setReading(true);
     setMessage(null);
     try {
-      const bitmap = await createImageBitmap(file);
+      const bitmap = await createImageBitmap(file).catch(() => null);
       const canvas = (photoCanvas.current ??= document.createElement('canvas'));
-      const pixels = framePixels(canvas, bitmap, bitmap.width, bitmap.height);
-      bitmap.close();
-      const text = pixels ? await decodeQr(pixels) : null;
+      const pixels = bitmap ? framePixels(canvas, bitmap, bitmap.width, bitmap.height) : null;
+      bitmap?.close();
+      if (!pixels) {
+        setMessage('This file could not be read as a photo. Try another one.');
+        return;
+      }
+      const text = await decodeQr(pixels);
       if (text === null) setMessage(NO_QR_IN_PHOTO);
       else take(text);
     } catch {
-      setMessage('This photo could not be read. Try another one.');
+      // The decoder's code could not be fetched: offline on a device that never kept it (decision 059).
+      setMessage(NO_DECODER);
     } finally {
       setReading(false);
     }
