@@ -108,6 +108,9 @@ export default defineConfig({
             // the vendor one) before the page's first frame, which the entry waits for.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
             { name: 'vendor', test: (id: string) => LANDING_VENDOR.test(id) && !LATER_VENDOR.test(id) },
+            // jsQR, the Scan dialog's decoder where the browser has none: named, so that
+            // LATER_CHUNKS can leave it out of the precache (decision 059).
+            { name: 'qr-decoder', test: /[\\/]node_modules[\\/]jsqr[\\/]/ },
             {
               name: 'landing',
               test: (id: string) => (LANDING_APP.test(id) && !AFTER_FIRST_PAINT.test(id)) || APP_START.test(id),

@@ -53,6 +53,7 @@ import { Route as StaffFleetVehiclesRouteImport } from './routes/_staff/fleet.ve
 import { Route as StaffSettingsRatesRouteImport } from './routes/_staff/settings.rates'
 import { Route as StaffStaffDashboardRouteImport } from './routes/_staff/staff.dashboard'
 import { Route as StaffSuppliersListRouteImport } from './routes/_staff/suppliers.list'
+import { Route as StaffVCodeRouteImport } from './routes/_staff/v.$code'
 import { Route as CustomerCustomerBookingRequestsIndexRouteImport } from './routes/_customer/customer.booking-requests.index'
 import { Route as CustomerPublicCustomersBookVehicleIndexRouteImport } from './routes/_customer/public-customers.book-vehicle.index'
 import { Route as CustomerPublicCustomersBookVehicleVehicleIdRouteImport } from './routes/_customer/public-customers.book-vehicle.$vehicleId'
@@ -285,6 +286,11 @@ const StaffSuppliersListRoute = StaffSuppliersListRouteImport.update({
   path: '/suppliers/list',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffVCodeRoute = StaffVCodeRouteImport.update({
+  id: '/v/$code',
+  path: '/v/$code',
+  getParentRoute: () => StaffRoute,
+} as any)
 const CustomerCustomerBookingRequestsIndexRoute =
   CustomerCustomerBookingRequestsIndexRouteImport.update({
     id: '/customer/booking-requests/',
@@ -378,6 +384,7 @@ export interface FileRoutesByFullPath {
   '/settings/rates': typeof StaffSettingsRatesRoute
   '/staff/dashboard': typeof StaffStaffDashboardRoute
   '/suppliers/list': typeof StaffSuppliersListRoute
+  '/v/$code': typeof StaffVCodeRoute
   '/password-reset/': typeof PublicPasswordResetIndexRoute
   '/booking-requests/': typeof StaffBookingRequestsIndexRoute
   '/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
@@ -429,6 +436,7 @@ export interface FileRoutesByTo {
   '/settings/rates': typeof StaffSettingsRatesRoute
   '/staff/dashboard': typeof StaffStaffDashboardRoute
   '/suppliers/list': typeof StaffSuppliersListRoute
+  '/v/$code': typeof StaffVCodeRoute
   '/password-reset': typeof PublicPasswordResetIndexRoute
   '/booking-requests': typeof StaffBookingRequestsIndexRoute
   '/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
@@ -485,6 +493,7 @@ export interface FileRoutesById {
   '/_staff/settings/rates': typeof StaffSettingsRatesRoute
   '/_staff/staff/dashboard': typeof StaffStaffDashboardRoute
   '/_staff/suppliers/list': typeof StaffSuppliersListRoute
+  '/_staff/v/$code': typeof StaffVCodeRoute
   '/_public/password-reset/': typeof PublicPasswordResetIndexRoute
   '/_staff/booking-requests/': typeof StaffBookingRequestsIndexRoute
   '/_customer/public-customers/book-vehicle/$vehicleId': typeof CustomerPublicCustomersBookVehicleVehicleIdRoute
@@ -538,6 +547,7 @@ export interface FileRouteTypes {
     | '/settings/rates'
     | '/staff/dashboard'
     | '/suppliers/list'
+    | '/v/$code'
     | '/password-reset/'
     | '/booking-requests/'
     | '/public-customers/book-vehicle/$vehicleId'
@@ -589,6 +599,7 @@ export interface FileRouteTypes {
     | '/settings/rates'
     | '/staff/dashboard'
     | '/suppliers/list'
+    | '/v/$code'
     | '/password-reset'
     | '/booking-requests'
     | '/public-customers/book-vehicle/$vehicleId'
@@ -644,6 +655,7 @@ export interface FileRouteTypes {
     | '/_staff/settings/rates'
     | '/_staff/staff/dashboard'
     | '/_staff/suppliers/list'
+    | '/_staff/v/$code'
     | '/_public/password-reset/'
     | '/_staff/booking-requests/'
     | '/_customer/public-customers/book-vehicle/$vehicleId'
@@ -976,6 +988,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffSuppliersListRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/_staff/v/$code': {
+      id: '/_staff/v/$code'
+      path: '/v/$code'
+      fullPath: '/v/$code'
+      preLoaderRoute: typeof StaffVCodeRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/_customer/customer/booking-requests/': {
       id: '/_customer/customer/booking-requests/'
       path: '/customer/booking-requests'
@@ -1143,6 +1162,7 @@ interface StaffRouteChildren {
   StaffSettingsRatesRoute: typeof StaffSettingsRatesRoute
   StaffStaffDashboardRoute: typeof StaffStaffDashboardRoute
   StaffSuppliersListRoute: typeof StaffSuppliersListRoute
+  StaffVCodeRoute: typeof StaffVCodeRoute
   StaffBookingRequestsIndexRoute: typeof StaffBookingRequestsIndexRoute
   StaffFinancesInvoicesIdRoute: typeof StaffFinancesInvoicesIdRoute
   StaffFinancesInvoicesIndexRoute: typeof StaffFinancesInvoicesIndexRoute
@@ -1172,6 +1192,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffSettingsRatesRoute: StaffSettingsRatesRoute,
   StaffStaffDashboardRoute: StaffStaffDashboardRoute,
   StaffSuppliersListRoute: StaffSuppliersListRoute,
+  StaffVCodeRoute: StaffVCodeRoute,
   StaffBookingRequestsIndexRoute: StaffBookingRequestsIndexRoute,
   StaffFinancesInvoicesIdRoute: StaffFinancesInvoicesIdRoute,
   StaffFinancesInvoicesIndexRoute: StaffFinancesInvoicesIndexRoute,

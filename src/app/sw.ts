@@ -12,7 +12,7 @@ import { registerRoute, Route, Router } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { isAppPagePath } from '#domain/page-paths';
 import { OUTBOX_SYNC_TAG } from './offline/outbox-sync.ts';
-import { isLaterChunk, RUNTIME_CACHED_PATHS, SW_CACHES } from './pwa/cache-names.ts';
+import { isLaterChunk, RUNTIME_CACHED_PATHS, SW_CACHES, UNCACHED_FILE_PATHS } from './pwa/cache-names.ts';
 import { FIRST_SCREEN_ENTRY_HEADER, FIRST_SCREEN_PATH, withFirstScreen } from './pwa/first-screen-policy.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -90,9 +90,12 @@ runtime.registerRoute(
   ),
 );
 // Staff lists depend on the user: their cache is dropped at sign-out (clearPrivateResponseCaches).
+// The labels PDF beside them is a private file, fetched as any other call and never stored.
 runtime.registerRoute(
   new Route(
-    under(RUNTIME_CACHED_PATHS.staffVehicles),
+    (options) =>
+      under(RUNTIME_CACHED_PATHS.staffVehicles)(options) &&
+      !UNCACHED_FILE_PATHS.some((path) => options.url.pathname.startsWith(path)),
     new NetworkFirst({ cacheName: SW_CACHES.staffVehicles, networkTimeoutSeconds: 3, plugins: [expiring(50, 7)] }),
   ),
 );

@@ -1,12 +1,19 @@
 import type { ReactNode } from 'react';
+import { useLoadedAfterFirstPaint } from '../first-paint.ts';
 import { AppShell } from './app-shell.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { ACCOUNT_NAV, STAFF_NAV } from './account-nav.ts';
 import { SuspendedBanner } from './suspended-banner.tsx';
 import { UserBadge } from './user-badge.tsx';
 
+// The Scan button (its dialog, the camera loop) is no part of the first screen: it comes after it,
+// as the header's status does, so a staff page's first paint loads no more than before.
+const loadScanButton = () =>
+  import('../features/vehicle-today/components/scan-button.tsx').then((module) => ({ ScanButton: module.ScanButton }));
+
 /** The frame of staff, agents and agencies. */
 export function StaffLayout({ children }: { children: ReactNode }) {
+  const scan = useLoadedAfterFirstPaint(loadScanButton);
   return (
     <AppShell
       home="/staff/dashboard"
@@ -14,7 +21,12 @@ export function StaffLayout({ children }: { children: ReactNode }) {
       sections={STAFF_NAV}
       footerSections={ACCOUNT_NAV}
       sidebarFooter={<LogoutButton />}
-      headerExtra={<UserBadge />}
+      headerExtra={
+        <>
+          {scan ? <scan.ScanButton /> : null}
+          <UserBadge />
+        </>
+      }
     >
       <SuspendedBanner />
       {children}

@@ -173,12 +173,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
 }
 
-/**
- * Sends one attempt, and on a 401 one refresh then one more attempt; parses the reply or throws.
- * When the refresh itself cannot be made, its failure is thrown (a NetworkError offline), never
- * the 401, which callers read as "signed out".
- */
-export async function withRefresh<T>(path: string, attempt: () => Promise<Response>): Promise<ApiResponse<T>> {
+/** The 2xx answer of `attempt`, after one refresh and one more attempt on a 401; throws otherwise. */
+async function okResponse(path: string, attempt: () => Promise<Response>): Promise<Response> {
   let response = await attempt();
   if (response.status === 401 && !path.endsWith(REFRESH_PATH)) {
     const refresh = await attemptRefresh();
@@ -187,6 +183,16 @@ export async function withRefresh<T>(path: string, attempt: () => Promise<Respon
     if (refresh.kind === 'renewed') response = await attempt();
   }
   if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/**
+ * Sends one attempt, and on a 401 one refresh then one more attempt; parses the reply or throws.
+ * When the refresh itself cannot be made, its failure is thrown (a NetworkError offline), never
+ * the 401, which callers read as "signed out".
+ */
+export async function withRefresh<T>(path: string, attempt: () => Promise<Response>): Promise<ApiResponse<T>> {
+  const response = await okResponse(path, attempt);
   const text = response.status === 204 ? '' : await response.text();
   return { data: (text ? JSON.parse(text) : undefined) as T, status: response.status, headers: response.headers };
 }
@@ -194,6 +200,13 @@ export async function withRefresh<T>(path: string, attempt: () => Promise<Respon
 /** Sends a call and returns its parsed reply with status and headers; throws ApiError or NetworkError. */
 export function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   return withRefresh<T>(path, () => send(method, path, options));
+}
+
+/** A file the API sends (a PDF): its bytes and the name the server offers it under (Content-Disposition). */
+export async function apiFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; name: string | null }> {
+  const response = await okResponse(path, () => send('GET', path, { signal, headers: { Accept: '*/*' } }));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), name };
 }
 
 function totalOf(response: ApiResponse<unknown[]>): number {

@@ -19,10 +19,17 @@ export const RUNTIME_CACHED_PATHS = {
 } as const;
 
 /**
- * Built chunks the precache leaves out (decision 046), by file name: code only one rarely opened,
- * online part of a screen needs. Fetched when first shown, then kept (CacheFirst: hashed names).
+ * Files under a cached path that are made for one download and never kept (sendPrivateFile): the
+ * vehicles' QR labels PDF sits under the staff vehicles' lists but is no list to read offline.
  */
-export const LATER_CHUNKS = ['charts-'] as const;
+export const UNCACHED_FILE_PATHS = ['/api/staff-vehicles/labels/'] as const;
+
+/**
+ * Built chunks the precache leaves out (decisions 046, 059), by file name: code only one rarely
+ * opened, online part of a screen needs (the charts), or only some browsers (the QR decoder).
+ * Fetched when first needed, then kept (CacheFirst: hashed names).
+ */
+export const LATER_CHUNKS = ['charts-', 'qr-decoder-'] as const;
 
 /** Whether a same-origin path is one of those chunks (`/assets/charts-….js`). */
 export function isLaterChunk(pathname: string): boolean {

@@ -6,12 +6,16 @@ import { idParams } from '../-params.ts';
 interface BookingDetailsSearch {
   /** Set by Edit Booking after a save, to say so. */
   updated?: true;
+  /** Set by a vehicle's today card (Start pick-up / Start return): that inspection's form opens. */
+  inspect?: 'pickup' | 'return';
 }
 
 export const Route = createFileRoute('/_staff/booking-details/$id')({
   params: idParams('id'),
-  validateSearch: (search: Record<string, unknown>): BookingDetailsSearch =>
-    search['updated'] === true || search['updated'] === 'true' ? { updated: true } : {},
+  validateSearch: (search: Record<string, unknown>): BookingDetailsSearch => ({
+    ...(search['updated'] === true || search['updated'] === 'true' ? { updated: true } : {}),
+    ...(search['inspect'] === 'pickup' || search['inspect'] === 'return' ? { inspect: search['inspect'] } : {}),
+  }),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(staffBookingQueryOptions(params.id));
   },
@@ -20,6 +24,6 @@ export const Route = createFileRoute('/_staff/booking-details/$id')({
 
 function BookingDetails() {
   const { id } = Route.useParams();
-  const { updated } = Route.useSearch();
-  return <BookingDetailsPage key={id} bookingId={id} updated={updated} />;
+  const { updated, inspect } = Route.useSearch();
+  return <BookingDetailsPage key={id} bookingId={id} updated={updated} inspect={inspect} />;
 }

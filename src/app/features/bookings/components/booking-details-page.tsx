@@ -26,10 +26,12 @@ interface BookingDetailsPageProps {
   bookingId: number;
   /** Arrived from a saved edit. */
   updated?: boolean | undefined;
+  /** Arrived from a vehicle's today card to record this inspection: its form opens. */
+  inspect?: 'pickup' | 'return' | undefined;
 }
 
 /** /booking-details/{id}: every field of a booking, its status in SPEC §4's colours, Edit and Back. */
-export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPageProps) {
+export function BookingDetailsPage({ bookingId, updated, inspect }: BookingDetailsPageProps) {
   const query = useStaffBooking(bookingId);
   const booking = query.data;
   const back = (
@@ -62,7 +64,7 @@ export function BookingDetailsPage({ bookingId, updated }: BookingDetailsPagePro
           {/* Who and which car come first: on a phone they are what the yard checks before anything else. */}
           <CustomerAndVehicle booking={booking} />
           <BookingProgress booking={booking} />
-          <InspectionsPanel booking={booking} />
+          <InspectionsPanel booking={booking} startWith={inspect} />
           <AgreementSection bookingId={booking.id} bookingStatus={booking.booking_status} side="staff" />
           {booking.booking_status === 'completed' || booking.booking_status === 'active' ? (
             <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StaffBooking } from '#domain/api/bookings';
 import type { InspectionKind } from '#domain/schemas/inspection';
 import { bookingAllowance } from '#domain/return-flags';
@@ -18,10 +18,19 @@ import '../inspections.css';
  * phone), and the form that records the next one, which is also how the booking is marked
  * picked up or returned. Inspections saved without signal show as waiting until sent.
  */
-export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
+export function InspectionsPanel({
+  booking,
+  startWith,
+}: {
+  booking: StaffBooking;
+  /** The inspection a vehicle's today card asked to start: its form opens once it is the next one due. */
+  startWith?: InspectionKind | undefined;
+}) {
   const query = useBookingInspections(booking.id);
   const entries = useOutboxEntries({ kind: 'inspection', target: inspectionTarget(booking.id) });
-  const [open, setOpen] = useState<InspectionKind | null>(null);
+  const [chosen, setChosen] = useState<InspectionKind | null>(null);
+  const [asked, setAsked] = useState<InspectionKind | null>(startWith ?? null);
+  const section = useRef<HTMLElement>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const inspections = query.data;
   const status = booking.booking_status;
@@ -32,6 +41,17 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
       : status === 'active' && !inspections?.return && !queued('return')
         ? 'return'
         : null;
+  // What was asked for opens only once the inspections are known and say it is the one due.
+  const open = chosen ?? (asked !== null && asked === next ? asked : null);
+  const setOpen = (kind: InspectionKind | null) => {
+    setAsked(null);
+    setChosen(kind);
+  };
+  const openedAsAsked = asked !== null && asked === next;
+  useEffect(() => {
+    // The panel sits below the booking's facts: bring the form the yard came for into view.
+    if (openedAsAsked) section.current?.scrollIntoView({ block: 'start' });
+  }, [openedAsAsked]);
   const pickup = inspections?.pickup ?? null;
   const returned = inspections?.return ?? null;
   // A list kept on the device from before the allowance was sent reads as none set.
@@ -39,7 +59,11 @@ export function InspectionsPanel({ booking }: { booking: StaffBooking }) {
   if (status === 'cancelled' && !pickup && !returned && entries.length === 0) return null;
 
   return (
-    <section className="panel staff-booking-details__section inspections" aria-labelledby="booking-inspections">
+    <section
+      ref={section}
+      className="panel staff-booking-details__section inspections"
+      aria-labelledby="booking-inspections"
+    >
       <h2 id="booking-inspections" className="staff-booking-details__title">
         Inspections
       </h2>

@@ -1,17 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../../components/button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { isStaffRole } from '#domain/constants';
 import { useSession } from '../../session/index.ts';
 import { AgencyPanel } from './agency-panel.tsx';
 import { DevicePanel } from './device-panel.tsx';
 import { LocationsPanel } from './locations-panel.tsx';
 import { OwnProfileForm } from './own-profile-form.tsx';
 import { PasswordForm } from './password-form.tsx';
+import { PrintLabelsPanel } from './print-labels-panel.tsx';
 import { TeamPanel } from './team-panel.tsx';
 import { TermsPanel } from './terms-panel.tsx';
 import '../settings.css';
 
-/** `/settings` for the operator, agencies and agents: their own details, password, their agency's profile, a link to the agency's rates and extras, its rental terms, an agency owner's team, an agency's pickup locations, and this device. */
+/** `/settings` for the operator, agencies and agents: their own details, password, their agency's profile, a link to the agency's rates and extras, its rental terms, an agency owner's team, an agency's pickup locations, the vehicles' QR labels, and this device. */
 export function StaffSettings() {
   const user = useSession();
   return (
@@ -60,6 +62,12 @@ export function StaffSettings() {
       {user?.role === 'agency' || user?.role === 'agent' ? (
         <div className="panel settings-panel">
           <LocationsPanel />
+        </div>
+      ) : null}
+      {/* GET staff-vehicles/labels/ answers staff, agencies and agents (STAFF_ROLES). */}
+      {isStaffRole(user?.role) ? (
+        <div className="panel settings-panel">
+          <PrintLabelsPanel />
         </div>
       ) : null}
       {user ? (

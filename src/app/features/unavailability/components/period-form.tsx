@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { UNAVAILABILITY_KINDS } from '#domain/constants';
+import { localIsoDate } from '#domain/dates';
 import { PARSE_CONFIG } from '#domain/schemas/parse';
 import { unavailabilitySchema } from '#domain/schemas/unavailability';
 import { Button } from '../../../components/button.tsx';
@@ -21,17 +22,29 @@ interface Draft {
 
 const EMPTY: Draft = { vehicle: '', kind: 'maintenance', start_date: '', end_date: '', reason: '' };
 
-function draftOf(period: UnavailabilityPeriod | null): Draft {
-  if (!period) return EMPTY;
-  const { vehicle, kind, start_date, end_date, reason } = period;
-  return { vehicle: String(vehicle), kind, start_date, end_date, reason: reason ?? '' };
+function draftOf(period: UnavailabilityPeriod | null, vehicle: number | undefined): Draft {
+  if (!period)
+    return vehicle === undefined ? EMPTY : { ...EMPTY, vehicle: String(vehicle), start_date: localIsoDate() };
+  const { kind, start_date, end_date, reason } = period;
+  return { vehicle: String(period.vehicle), kind, start_date, end_date, reason: reason ?? '' };
 }
 
-/** Add or edit a period; checked with the server's own schema before it is sent. */
-export function PeriodForm({ editing, onDone }: { editing: UnavailabilityPeriod | null; onDone: () => void }) {
+/**
+ * Add or edit a period; checked with the server's own schema before it is sent. A new period may
+ * start with `vehicle` chosen, from today (a today card's Block vehicle).
+ */
+export function PeriodForm({
+  editing,
+  vehicle,
+  onDone,
+}: {
+  editing: UnavailabilityPeriod | null;
+  vehicle?: number | undefined;
+  onDone: () => void;
+}) {
   const vehicles = useFleetChoices();
   const { save } = useSavePeriod();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(editing));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing, vehicle));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useFocusFirstInvalid<HTMLFormElement>(errors);

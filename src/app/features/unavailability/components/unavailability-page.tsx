@@ -21,9 +21,10 @@ function mondayOf(isoDate: string): string {
 
 /**
  * /fleet/unavailability: periods a vehicle cannot be rented, with add/edit/delete; a vehicle's month
- * beside its bookings; and the list of periods from this week on.
+ * beside its bookings; and the list of periods from this week on. `vehicle` (from a today card's
+ * Block vehicle) is chosen in the new period's form, from today, and shown in the calendar.
  */
-export function UnavailabilityPage() {
+export function UnavailabilityPage({ vehicle }: { vehicle?: number | undefined }) {
   const firstDay = mondayOf(todayIso());
   const query = useUnavailability(firstDay);
   const { remove } = useSavePeriod();
@@ -38,13 +39,14 @@ export function UnavailabilityPage() {
       <PeriodForm
         key={editing?.id ?? 'new'}
         editing={editing}
+        vehicle={vehicle}
         onDone={() => {
           setNotice(editing ? 'Period saved.' : 'Period added.');
           setEditing(null);
         }}
       />
       <h2>Calendar</h2>
-      <VehicleCalendar preferredVehicle={editing?.vehicle ?? periods[0]?.vehicle} />
+      <VehicleCalendar preferredVehicle={editing?.vehicle ?? vehicle ?? periods[0]?.vehicle} />
       <h2>Periods</h2>
       {query.data ? (
         <>
