@@ -129,7 +129,7 @@ test.describe('a landscape tablet (1024×768, touch)', () => {
     const side = sidebar(page, 'Staff');
     const footerTop = (await side.getByRole('link', { name: 'Settings' }).boundingBox())?.y ?? 0;
     const entries = side.locator('.sidebar__links a[href]');
-    expect(await entries.count()).toBe(13);
+    expect(await entries.count()).toBe(14);
     for (const entry of await entries.all()) {
       const box = (await entry.boundingBox()) ?? { y: Infinity, height: 0 };
       expect(box.y + box.height, await entry.innerText()).toBeLessThanOrEqual(footerTop);
