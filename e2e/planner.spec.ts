@@ -1,7 +1,16 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { StaffBookingDetail } from '../src/domain/api/bookings.ts';
 import type { StaffVehicle } from '../src/domain/api/vehicles.ts';
-import { apiJson, goOffline, isoDay, PHONE, TABLET, uniqueSuffix, waitForServiceWorker } from './support/api.ts';
+import {
+  apiJson,
+  goOffline,
+  isoDay,
+  PHONE,
+  signInContext,
+  TABLET,
+  uniqueSuffix,
+  waitForServiceWorker,
+} from './support/api.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { createCustomer, createVehicle, freshAgencyOwner } from './support/staff.ts';
 
@@ -22,6 +31,8 @@ const longDay = (isoDate: string) =>
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Fleet {
+  /** The agency's owner, who is signed in. */
+  owner: string;
   first: StaffVehicle;
   second: StaffVehicle;
   customer: string;
@@ -33,7 +44,7 @@ interface Fleet {
 
 /** A new agency with two vehicles, each booked from two to four days from now. */
 async function arrange(context: BrowserContext, agency: string): Promise<Fleet> {
-  await freshAgencyOwner(context, context.request, agency);
+  const { username: owner } = await freshAgencyOwner(context, context.request, agency);
   const suffix = uniqueSuffix();
   const first = await createVehicle(context.request, `A${suffix}`);
   const second = await createVehicle(context.request, `B${suffix}`);
@@ -49,7 +60,7 @@ async function arrange(context: BrowserContext, agency: string): Promise<Fleet> 
     });
   const booking = await book(first, customer.id);
   const blocking = await book(second, other.id);
-  return { first, second, customer: `Ann Planner${suffix}`, booking: booking.id, other: blocking.id };
+  return { owner, first, second, customer: `Ann Planner${suffix}`, booking: booking.id, other: blocking.id };
 }
 
 const bookingBar = (page: Page, customer: string, vehicle: StaffVehicle): Locator =>
@@ -222,6 +233,60 @@ test.describe('on a tablet', () => {
     const moved = await booking(context, fleet.booking);
     expect([moved.start_date, moved.end_date]).toEqual([isoDay(3), isoDay(5)]);
     await expect(page.getByText(/refused when sent/)).toHaveCount(0);
+  });
+
+  test('offline after a reload, a move refused when sent (moved meanwhile at another desk) goes to the conflict view and the bar to where the booking is', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const fleet = await arrange(context, 'Second Desk Cars');
+    await openPlanner(page);
+    await waitForServiceWorker(page);
+    await expect(bookingBar(page, fleet.customer, fleet.first)).toBeVisible();
+    await goOffline(context, page);
+    // The window already seen opens offline.
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Planner' })).toBeVisible();
+    await expect(bookingBar(page, fleet.customer, fleet.first)).toBeVisible();
+
+    await bookingBar(page, fleet.customer, fleet.first).focus();
+    await page.keyboard.press(' ');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Move booking' }).getByRole('button', { name: 'Move booking' }).click();
+    await expect(page.getByText('Move saved on this device. It is sent when the connection returns.')).toBeVisible();
+
+    // Meanwhile another desk moves the same booking three days on.
+    const desk = await browser.newContext();
+    try {
+      await signInContext(desk, fleet.owner);
+      const from = { vehicle: fleet.first.id, start_date: isoDay(2), end_date: isoDay(4) };
+      await apiJson(desk.request, 'POST', `bookings/${fleet.booking}/move/`, {
+        vehicle: fleet.first.id,
+        start_date: isoDay(5),
+        end_date: isoDay(7),
+        from,
+      });
+    } finally {
+      await desk.close();
+    }
+
+    await context.setOffline(false);
+    await expect(page.getByRole('alert').filter({ hasText: /A move was refused when sent/ })).toContainText(
+      'This booking was moved meanwhile, so it was not moved again',
+      { timeout: 20_000 },
+    );
+    await expect(bookingBar(page, fleet.customer, fleet.first)).toHaveAccessibleName(
+      new RegExp(`${british(isoDay(5))} – ${british(isoDay(7))}, confirmed$`),
+    );
+    await page.getByRole('button', { name: /^Online/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Sync status' });
+    await expect(panel.getByText('Conflict', { exact: true })).toBeVisible();
+    await expect(panel.getByText(/^Move booking: /)).toBeVisible();
+    const moved = await booking(context, fleet.booking);
+    expect([moved.start_date, moved.end_date]).toEqual([isoDay(5), isoDay(7)]);
   });
 
   test('a long press picks a bar up by touch, and the page stays still while it is dragged', async ({ browser }) => {

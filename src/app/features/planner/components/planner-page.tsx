@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PlannerBar, PlannerRow } from '#domain/api/planner';
 import { addDays, isIsoDate, localIsoDate } from '#domain/dates';
+import { bookingKeys } from '#app/lib/query-keys';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -103,6 +104,12 @@ export function PlannerPage({ search }: { search: PlannerSearch }) {
   const categories = useQuery(vehicleCategoriesQueryOptions());
   const pending = usePendingMoves();
   const move = useMoveBooking();
+  const queryClient = useQueryClient();
+  // A move refused when sent (moved meanwhile, the days taken): the bar goes where the server has it.
+  const refusedIds = pending.refused.map((entry) => entry.id).join(' ');
+  useEffect(() => {
+    if (refusedIds) void queryClient.invalidateQueries({ queryKey: bookingKeys.planner });
+  }, [refusedIds, queryClient]);
   const [held, setHeld] = useState<Moving | null>(null);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
