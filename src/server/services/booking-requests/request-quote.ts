@@ -1,3 +1,4 @@
+import type { QuoteBody } from '#domain/api/quotes';
 import type { Kysely } from 'kysely';
 import type { Quote } from '#domain/rate-plan';
 import { ageOn } from '#domain/schemas/customer';
@@ -26,18 +27,8 @@ import { fieldRefusal, Invalid } from '../errors.ts';
 import { assertExtrasInStock } from '../quotes/promise-extras.ts';
 import { type PricedRental, priceRental } from '../quotes/quote-rental.ts';
 
-/** What a request is priced for: the body's rental, with the driver's age already decided. */
-export interface RequestRental {
-  vehicle_id: number;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  dropoff_time: string;
-  pickup_location_id: number | null;
-  dropoff_location_id: number | null;
-  extras: { extra_id: number; quantity: number }[];
-  driver_age: number | null;
-}
+/** What a request is priced for: the body's rental (a quote's, without staff's discount), the driver's age decided. */
+export type RequestRental = Omit<QuoteBody, 'discount_amount'>;
 
 /** The customer's record as the request reads it: their date of birth and their licence's expiry. */
 export interface LicenceHolder {

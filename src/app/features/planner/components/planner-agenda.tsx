@@ -9,6 +9,11 @@ type Booking = Extract<PlannerBar, { kind: 'booking' }>;
 
 /** Days the agenda lists, from the day in view. */
 const AGENDA_DAYS = 7;
+const VIEWS = [
+  { value: 'day', label: 'By day' },
+  { value: 'vehicle', label: 'By vehicle' },
+] as const;
+
 /** Bookings listed under each vehicle. */
 const NEXT_PER_VEHICLE = 3;
 
@@ -27,26 +32,21 @@ const bookingsOf = (rows: readonly PlannerRow[]): Entry[] =>
  * vehicle, its next bookings. Each booking opens its details.
  */
 export function PlannerAgenda({ rows, from, today }: { rows: readonly PlannerRow[]; from: string; today: string }) {
-  const [view, setView] = useState<'day' | 'vehicle'>('day');
+  const [view, setView] = useState<(typeof VIEWS)[number]['value']>('day');
   return (
     <div className="planner-agenda">
       <div className="planner-zoom" role="group" aria-label="Agenda view">
-        <button
-          type="button"
-          className="planner-zoom__option"
-          aria-pressed={view === 'day'}
-          onClick={() => setView('day')}
-        >
-          By day
-        </button>
-        <button
-          type="button"
-          className="planner-zoom__option"
-          aria-pressed={view === 'vehicle'}
-          onClick={() => setView('vehicle')}
-        >
-          By vehicle
-        </button>
+        {VIEWS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            className="planner-zoom__option"
+            aria-pressed={view === option.value}
+            onClick={() => setView(option.value)}
+          >
+            {option.label}
+          </button>
+        ))}
       </div>
       {view === 'day' ? <ByDay rows={rows} from={from} /> : <ByVehicle rows={rows} today={today} />}
     </div>
