@@ -157,6 +157,11 @@ test.describe('phone', () => {
     await page.goto('/staff/dashboard');
     await expect(page).toHaveURL(/\/login/);
     await context.setOffline(false);
+    // Back online, the sign-out made offline reaches the server when the page next asks for the
+    // session. It must land before the sign-in below, which shares the page's cookies, or it would
+    // sign that one out instead.
+    await page.goto('/login');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('fleet:pending-logout'))).toBeNull();
     await signInApi(context.request, 'agency');
     const request = await apiJson<{ status: string }>(context.request, 'GET', `staff-booking-requests/${requestId}/`);
     expect(request.status).toBe('pending');

@@ -46,9 +46,9 @@ const OVERSCAN_DAYS = 2;
 /** Touch picks a bar up after this long still; moving first scrolls instead. */
 const LONG_PRESS_MS = 450;
 const MOUSE_SLOP_PX = 4;
+const TOUCH_SLOP_PX = 8;
 /** Element Timing (not in React's types, hence spread). */
 const FIRST_PAINT_TIMING = { elementtiming: 'planner-row' };
-const TOUCH_SLOP_PX = 8;
 
 /** A bar being moved: where it was, where it would go, and on which line that is. */
 export interface Moving {
@@ -113,7 +113,8 @@ interface Press {
 
 /**
  * The planner's grid (issue 23): vehicles down, days across, bookings, requests and periods as
- * bars. Only the rows and days in view are in the DOM. It is an ARIA grid with one tab stop: the
+ * bars. Only the rows in view are in the DOM, and of their days only those with a bar starting
+ * there or the keyboard's focus (decision 060). It is an ARIA grid with one tab stop: the
  * arrows move between days and bars, Enter opens, Space picks a booking up, the arrows move it
  * (Shift with left or right moves its end), Enter drops and Escape cancels. A mouse drags a
  * booking, or its end by the handle; a finger does the same after a long press.
@@ -283,10 +284,10 @@ export function PlannerGrid({
     );
   };
 
-  const cancelMove = () => {
+  const cancelMove = (refocus: boolean) => {
     setMoving(null);
     announce('Move cancelled.');
-    focusAfterRender.current = true;
+    focusAfterRender.current = refocus;
   };
 
   const drop = (current: Moving) => {
@@ -317,12 +318,16 @@ export function PlannerGrid({
     const { key } = event;
     const arrow = key === 'ArrowLeft' || key === 'ArrowRight' || key === 'ArrowUp' || key === 'ArrowDown';
     if (moving) {
+      // Tab takes the focus out of the grid: the booking goes back, and the focus goes on.
+      if (key === 'Tab') {
+        cancelMove(false);
+        return;
+      }
       if (arrow) stepMove(moving, key, event.shiftKey);
       else if (key === 'Enter') drop(moving);
-      else if (key === 'Escape') cancelMove();
-      else if (key !== 'Tab') return;
-      if (key !== 'Tab') event.preventDefault();
-      else cancelMove();
+      else if (key === 'Escape') cancelMove(true);
+      else return;
+      event.preventDefault();
       return;
     }
     if (arrow || key === 'Home' || key === 'End') {
@@ -406,7 +411,7 @@ export function PlannerGrid({
       if (!current || event.pointerId !== current.pointerId) return;
       clearTimeout(current.timer);
       press.current = null;
-      if (current.dragging) cancelMove();
+      if (current.dragging) cancelMove(false);
     };
     window.addEventListener('pointermove', onMove, { passive: false });
     window.addEventListener('pointerup', onUp);
@@ -481,7 +486,6 @@ export function PlannerGrid({
       aria-label="Planner"
       aria-rowcount={lines.length + 1}
       aria-colcount={days + 1}
-      aria-busy={false}
       onKeyDown={onKeyDown}
     >
       <div

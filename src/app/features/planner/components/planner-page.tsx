@@ -49,6 +49,9 @@ const ZOOMS: { value: Zoom; label: string }[] = [
   { value: 'month', label: 'Month' },
 ];
 
+/** How far Earlier and Later go (STEP_DAYS), in words for their accessible names. */
+const STEP_WORDS: Record<Zoom, string> = { day: 'a day', week: 'a week', month: 'four weeks' };
+
 /** Under this width the grid gives way to the agenda. */
 const PHONE_QUERY = '(max-width: 699px)';
 
@@ -156,7 +159,7 @@ export function PlannerPage({ search }: { search: PlannerSearch }) {
   };
 
   const toVehicle = held ? rows.find((row) => row.vehicle.id === held.to.vehicle) : undefined;
-  const stepLabel = zoom === 'day' ? 'day' : zoom === 'week' ? 'week' : '4 weeks';
+  const step = STEP_WORDS[zoom];
 
   return (
     <div className="page planner-page">
@@ -169,7 +172,7 @@ export function PlannerPage({ search }: { search: PlannerSearch }) {
           <Button
             variant="secondary"
             size="sm"
-            aria-label={`Earlier by a ${stepLabel}`}
+            aria-label={`Earlier by ${step}`}
             onClick={() => setSearch({ date: addDays(date, -STEP_DAYS[zoom]) })}
           >
             ← Earlier
@@ -180,7 +183,7 @@ export function PlannerPage({ search }: { search: PlannerSearch }) {
           <Button
             variant="secondary"
             size="sm"
-            aria-label={`Later by a ${stepLabel}`}
+            aria-label={`Later by ${step}`}
             onClick={() => setSearch({ date: addDays(date, STEP_DAYS[zoom]) })}
           >
             Later →
