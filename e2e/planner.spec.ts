@@ -289,6 +289,29 @@ test.describe('on a tablet', () => {
     expect([moved.start_date, moved.end_date]).toEqual([isoDay(5), isoDay(7)]);
   });
 
+  test('a staff page online readies the planner: opened first offline, it says its rows come with the connection', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await arrange(context, 'Warm Cars');
+    await page.goto('/staff/dashboard');
+    await waitForServiceWorker(page);
+    // The planner's code is not precached (decision 061): the staff page fetches it when idle.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open('fleet-later-chunks');
+          return (await cache.keys()).some((request) => /\/assets\/fleet\.planner-/.test(request.url));
+        }),
+      )
+      .toBe(true);
+    await goOffline(context, page);
+    await page.getByRole('link', { name: 'Planner', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Planner' })).toBeVisible();
+    await expect(page.getByText('You are offline. The planner will appear when the connection returns.')).toBeVisible();
+  });
+
   test('a long press picks a bar up by touch, and the page stays still while it is dragged', async ({ browser }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ ...TABLET, hasTouch: true });

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
 import { useLoadedAfterFirstPaint } from '../first-paint.ts';
+import { onIdle } from '../lib/idle.ts';
 import { AppShell } from './app-shell.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { ACCOUNT_NAV, STAFF_NAV } from './account-nav.ts';
@@ -14,6 +16,13 @@ const loadScanButton = () =>
 /** The frame of staff, agents and agencies. */
 export function StaffLayout({ children }: { children: ReactNode }) {
   const scan = useLoadedAfterFirstPaint(loadScanButton);
+  const router = useRouter();
+  // The planner's code is not precached for every visitor (decision 061): staff fetch it on any
+  // staff page, when the browser is idle, and the service worker keeps it for offline use.
+  useEffect(
+    () => onIdle(() => void router.preloadRoute({ to: '/fleet/planner' }).catch(() => undefined), 5_000),
+    [router],
+  );
   return (
     <AppShell
       home="/staff/dashboard"

@@ -25,11 +25,12 @@ export const RUNTIME_CACHED_PATHS = {
 export const UNCACHED_FILE_PATHS = ['/api/staff-vehicles/labels/'] as const;
 
 /**
- * Built chunks the precache leaves out (decisions 046, 059), by file name: code only one rarely
- * opened, online part of a screen needs (the charts), or only some browsers (the QR decoder).
- * Fetched when first needed, then kept (CacheFirst: hashed names).
+ * Built chunks the precache leaves out (decisions 046, 059, 061), by file name: code only one
+ * rarely opened, online part of a screen needs (the charts), only some browsers (the QR decoder),
+ * or only staff, who fetch it on any staff page (the planner). Fetched when first needed, then
+ * kept (CacheFirst: hashed names).
  */
-export const LATER_CHUNKS = ['charts-', 'qr-decoder-'] as const;
+export const LATER_CHUNKS = ['charts-', 'qr-decoder-', 'fleet.planner-'] as const;
 
 /** Whether a same-origin path is one of those chunks (`/assets/charts-….js`). */
 export function isLaterChunk(pathname: string): boolean {
