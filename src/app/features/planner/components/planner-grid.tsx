@@ -25,6 +25,7 @@ import {
   lineTops,
   movedPlace,
   nextSpot,
+  GROUP_HEIGHT,
   ROW_HEIGHT,
   samePlace,
   spotOn,
@@ -481,7 +482,15 @@ export function PlannerGrid({
     <div
       ref={scroller}
       className={`planner-grid planner-grid--${zoom}${moving ? ' planner-grid--moving' : ''}`}
-      style={{ '--planner-hour': `${dayWidth / 8}px` } as CSSProperties}
+      style={
+        {
+          '--planner-hour': `${dayWidth / 8}px`,
+          '--planner-head-width': `${HEAD_WIDTH}px`,
+          '--planner-header-height': `${HEADER_HEIGHT}px`,
+          '--planner-row-height': `${ROW_HEIGHT}px`,
+          '--planner-group-height': `${GROUP_HEIGHT}px`,
+        } as CSSProperties
+      }
       role="grid"
       aria-label="Planner"
       aria-rowcount={lines.length + 1}
